@@ -1,0 +1,18 @@
+// `npm test`: every check CI makes, in the order that fails fastest. CI runs exactly this.
+import { install, pnpm, run, step } from './lib/run.mjs';
+
+install();
+
+step('Formato y lint (Biome)');
+pnpm(['exec', 'biome', 'ci', '.']);
+
+step('Tipos (tsc estricto en cada paquete)');
+pnpm(['-r', '--workspace-concurrency=2', 'typecheck']);
+
+step(
+  `Pruebas unitarias, de componentes y de la API (jest${process.env.TEST_DATABASE_URL ? ', también en PostgreSQL' : ', PGlite'})`,
+);
+run(process.execPath, ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--ci']);
+
+step('Pruebas de extremo a extremo (Playwright en Chromium, producto iniciado con npm start)');
+pnpm(['--filter', '@luz/e2e', 'test']);
