@@ -1,0 +1,31 @@
+// Bundles the API's entry points into dist/ (ESM, Node 20). Dependencies stay in node_modules,
+// except @luz/shared, which is TypeScript source in the workspace and has to be compiled in.
+import { rm } from 'node:fs/promises';
+import { build } from 'esbuild';
+
+const here = new URL('.', import.meta.url).pathname;
+
+/** Bare imports (packages) are external unless they belong to the workspace. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@luz/')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+await rm(new URL('dist', import.meta.url), { recursive: true, force: true });
+await build({
+  absWorkingDir: here,
+  entryPoints: { main: 'src/main.ts', 'portal-simulator': 'src/portal/simulator/main.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  plugins: [externalPackages],
+  logLevel: 'info',
+});

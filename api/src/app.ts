@@ -1,0 +1,157 @@
+import { join } from 'node:path';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authRoutes } from './auth/routes';
+import { createTokenService } from './auth/tokens';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { createSecretBox } from './crypto/secret-box';
+import type { Database } from './db/database';
+import type { ApiApp } from './http/api-app';
+import { createAuthGuard } from './http/auth-guard';
+import { createBackground } from './http/background';
+import { installErrorHandlers } from './http/errors';
+import { validatorCompiler } from './http/validation';
+import type { Mailer } from './mail';
+import { messages } from './messages';
+import type { DocumentStorage } from './storage/document-storage';
+import { LocalDocumentStorage } from './storage/local-storage';
+import { createSyncEventHub } from './sync-events/hub';
+import { syncEventsRoutes } from './sync-events/routes';
+import { usersRoutes } from './users/routes';
+import { utilsRoutes } from './utils/routes';
+import { webRoutes } from './web/routes';
+
+export const API_PREFIX = '/api/v1';
+
+export type AppDeps = {
+  config: Config;
+  /** Migrated already; the caller owns it and closes it after the app. */
+  db: Database;
+  mailer: Mailer;
+  /** Fastify's logger option; main passes `loggerOptions(config)`, tests pass false. */
+  logger?: FastifyServerOptions['logger'];
+  /** Clock for issuing tokens (tests mint expired ones). */
+  now?: () => number;
+  /** Default: a `documents` folder in DATA_DIR. */
+  storage?: DocumentStorage;
+};
+
+/** The `token` of a WebSocket URL is a credential: it never reaches the log. */
+export const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
+
+export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string }) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        ip: request.ip,
+      }),
+    },
+  };
+}
+
+/**
+ * The whole HTTP application on the given dependencies: the API under /api/v1, its OpenAPI
+ * document and docs, the WebSocket, and the built front end. Nothing here reads the environment,
+ * so tests build the real app on any database.
+ */
+export async function buildApp({
+  config,
+  db,
+  mailer,
+  logger = false,
+  now,
+  storage,
+}: AppDeps): Promise<ApiApp> {
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandlers(app);
+  app.decorateRequest('authenticatedUser', null);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+  });
+
+  const tokens = createTokenService({
+    secretKey: config.secretKey,
+    expireMinutes: config.accessTokenExpireMinutes,
+    now,
+  });
+  const syncEvents = createSyncEventHub({
+    db,
+    onError: (error) => app.log.warn({ err: error }, 'Sync event not delivered'),
+  });
+  const ctx: AppContext = {
+    config,
+    db,
+    mailer,
+    tokens,
+    auth: createAuthGuard({ db, tokens }),
+    syncEvents,
+    background: createBackground(app.log),
+    secrets: createSecretBox(config.credentialsKey),
+    storage: storage ?? new LocalDocumentStorage(join(config.dataDir, 'documents')),
+  };
+
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  await app.register(rateLimit, { global: false });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Luz API',
+        version: '0.3.16',
+        description:
+          'API de Luz. Errores con la forma de FastAPI: {"detail": ...}. Tiempo real: WebSocket /api/v1/credentials/ws/{suffix}?token=…',
+      },
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'oauth2',
+            flows: { password: { tokenUrl: `${API_PREFIX}/login/access-token`, scopes: {} } },
+          },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+
+  await app.register(
+    async (api: ApiApp) => {
+      await utilsRoutes(api, ctx);
+      await authRoutes(api, ctx);
+      await usersRoutes(api, ctx);
+      await syncEventsRoutes(api, ctx);
+    },
+    { prefix: API_PREFIX },
+  );
+  app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, () => app.swagger());
+
+  const spaFallback = await webRoutes(app, config);
+  app.setNotFoundHandler(
+    (request, reply) => spaFallback(request, reply) ?? reply.code(404).send({ detail: messages.notFound }),
+  );
+
+  app.addHook('onReady', () => syncEvents.start());
+  app.addHook('onClose', async () => {
+    await syncEvents.stop();
+    await ctx.background.drain();
+  });
+  return app;
+}

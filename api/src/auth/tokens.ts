@@ -1,0 +1,62 @@
+import { createSigner, createVerifier } from 'fast-jwt';
+
+export type AccessClaims = { sub: string; ver: number; iat: number; exp: number };
+
+export type TokenService = {
+  /** A signed access token for the user at their current token version. */
+  issue(userId: string, tokenVersion: number): string;
+  /** The claims of a valid token, or null for anything else (bad signature, other algorithm, expired, malformed). */
+  verify(token: string): AccessClaims | null;
+  expiresInMinutes: number;
+};
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * HS256 only, in both directions: the verifier refuses `alg: none` and every other algorithm, so
+ * a token cannot choose how it is checked. `ver` must match users.token_version, which the caller
+ * checks: a password change makes every older token useless.
+ */
+export function createTokenService({
+  secretKey,
+  expireMinutes,
+  now = Date.now,
+}: {
+  secretKey: string;
+  expireMinutes: number;
+  /** Clock of issued tokens; tests move it to mint expired ones. */
+  now?: () => number;
+}): TokenService {
+  const expiresIn = expireMinutes * 60_000;
+  const verifier = createVerifier({
+    key: secretKey,
+    algorithms: ['HS256'],
+    requiredClaims: ['sub', 'exp', 'iat', 'ver'],
+  });
+  return {
+    expiresInMinutes: expireMinutes,
+    issue(userId, tokenVersion) {
+      const signer = createSigner({ key: secretKey, algorithm: 'HS256', expiresIn, clockTimestamp: now() });
+      return signer({ sub: userId, ver: tokenVersion });
+    },
+    verify(token) {
+      let claims: Record<string, unknown>;
+      try {
+        claims = verifier(token);
+      } catch {
+        return null;
+      }
+      const { sub, ver, iat, exp } = claims;
+      if (
+        typeof sub !== 'string' ||
+        !uuidPattern.test(sub) ||
+        !Number.isInteger(ver) ||
+        typeof iat !== 'number' ||
+        typeof exp !== 'number'
+      ) {
+        return null;
+      }
+      return { sub, ver: ver as number, iat, exp };
+    },
+  };
+}

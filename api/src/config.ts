@@ -1,0 +1,266 @@
+import { randomBytes } from 'node:crypto';
+import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { isAbsolute, join, resolve } from 'node:path';
+import { type RemoteName, remoteNames } from '@luz/shared/contract';
+import { z } from 'zod';
+
+export type RateLimit = { max: number; windowMs: number };
+
+export type Config = {
+  port: number;
+  host: string;
+  /** Base URL of the product as users reach it; links in e-mails start with it. No trailing slash. */
+  publicUrl: string;
+  dataDir: string;
+  /** null: PGlite persisted in `<dataDir>/pgdata`. */
+  databaseUrl: string | null;
+  /** Signs access tokens (HS256). */
+  secretKey: string;
+  /** AES-256 key (32 bytes) for portal passwords and webhook secrets at rest. */
+  credentialsKey: Buffer;
+  /** null: the sync engine starts the portal simulator. */
+  portalUrl: string | null;
+  billing: {
+    provider: 'local' | 'chargebee';
+    chargebeeSite: string | null;
+    chargebeeApiKey: string | null;
+    /** The plan's item price sold at checkout. */
+    chargebeePlanItemPriceId: string;
+    /** Basic-auth pair Chargebee sends to our webhook endpoint; the endpoint is off without it. */
+    chargebeeWebhookAuth: { username: string; password: string } | null;
+    /** A Chargebee-compatible API base URL instead of https://<site>.chargebee.com (tests, proxies). */
+    chargebeeApiBaseUrl: string | null;
+  };
+  /** null: messages are written as .eml files to `<dataDir>/outbox`. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  firstSuperuser: { email: string; password: string | null } | null;
+  workers: boolean;
+  accessTokenExpireMinutes: number;
+  passwordResetExpireMinutes: number;
+  loginRateLimit: RateLimit;
+  recoveryRateLimit: RateLimit;
+  /** Read the client address from X-Forwarded-For (behind a load balancer). */
+  trustProxy: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Holds `host/dist` and `remote-<name>/dist`. */
+  webRoot: string;
+  frontEnd: {
+    apiUrl: string;
+    remotes: Record<RemoteName, string>;
+    poweredBy: { label: string; url: string };
+    chatScriptUrl: string | null;
+    sessionRecordingScriptUrl: string | null;
+  };
+};
+
+export type Environment = Record<string, string | undefined>;
+
+const secretFiles = { secretKey: 'secret_key', credentialsKey: 'credentials_key' } as const;
+
+const units: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000 };
+
+/** `<max>/<window>`, e.g. `10/1m`: at most `max` requests per client key in each window (s, m or h). */
+const zRateLimit = z.string().transform((value, ctx): RateLimit => {
+  const match = /^(\d+)\s*\/\s*(\d+)\s*([smh])$/.exec(value.trim());
+  const max = Number(match?.[1]);
+  const windowMs = Number(match?.[2]) * (units[match?.[3] ?? ''] ?? Number.NaN);
+  if (!match || max < 1 || !(windowMs > 0)) {
+    ctx.addIssue({ code: 'custom', message: 'expected <max>/<window>, e.g. 10/1m' });
+    return z.NEVER;
+  }
+  return { max, windowMs };
+});
+
+const zBoolean = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const zHttpUrl = z.url({ protocol: /^https?$/ });
+const zMinutes = z.coerce.number().int().positive();
+
+/** Every setting, as text from the environment; empty values count as absent. */
+const zEnvironment = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: zHttpUrl.optional(),
+  DATA_DIR: z.string().optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  CREDENTIALS_KEY: z.string().optional(),
+  PORTAL_URL: zHttpUrl.optional(),
+  BILLING_PROVIDER: z.enum(['local', 'chargebee']).default('local'),
+  CHARGEBEE_SITE: z.string().optional(),
+  CHARGEBEE_API_KEY: z.string().optional(),
+  CHARGEBEE_PLAN_ITEM_PRICE_ID: z.string().default('luz-empresa-MXN-Monthly'),
+  CHARGEBEE_WEBHOOK_USERNAME: z.string().optional(),
+  CHARGEBEE_WEBHOOK_PASSWORD: z.string().min(16, 'must be at least 16 characters').optional(),
+  CHARGEBEE_API_BASE_URL: zHttpUrl.optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().default('Luz <no-reply@luz.local>'),
+  FIRST_SUPERUSER: z.email().optional(),
+  FIRST_SUPERUSER_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
+  WORKERS: zBoolean.default(true),
+  ACCESS_TOKEN_EXPIRE_MINUTES: zMinutes.default(60 * 24),
+  PASSWORD_RESET_EXPIRE_MINUTES: zMinutes.default(30),
+  LOGIN_RATE_LIMIT: zRateLimit.default({ max: 10, windowMs: 60_000 }),
+  RECOVERY_RATE_LIMIT: zRateLimit.default({ max: 5, windowMs: 15 * 60_000 }),
+  TRUST_PROXY: zBoolean.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_ROOT: z.string().optional(),
+  API_URL: z.string().default(''),
+  REMOTE_RPUS_URL: z.string().optional(),
+  REMOTE_PERIODS_URL: z.string().optional(),
+  REMOTE_ADMIN_URL: z.string().optional(),
+  REMOTE_SETTINGS_URL: z.string().optional(),
+  POWERED_BY_LABEL: z.string().default('Luz'),
+  POWERED_BY_URL: z.string().optional(),
+  CHAT_SCRIPT_URL: zHttpUrl.optional(),
+  SESSION_RECORDING_SCRIPT_URL: zHttpUrl.optional(),
+});
+
+type ParsedEnvironment = z.infer<typeof zEnvironment>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads the environment without touching the disk. Messages name the variable but never echo
+ * its value: a misplaced secret must not end up in a log.
+ */
+export function parseEnvironment(env: Environment): ParsedEnvironment {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const result = zEnvironment.safeParse(present);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const parsed = result.data;
+  if (parsed.BILLING_PROVIDER === 'chargebee' && (!parsed.CHARGEBEE_SITE || !parsed.CHARGEBEE_API_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  BILLING_PROVIDER=chargebee needs CHARGEBEE_SITE and CHARGEBEE_API_KEY',
+    );
+  }
+  if (parsed.FIRST_SUPERUSER_PASSWORD && !parsed.FIRST_SUPERUSER) {
+    throw new ConfigError(
+      'Invalid configuration:\n  FIRST_SUPERUSER_PASSWORD is set without FIRST_SUPERUSER',
+    );
+  }
+  return parsed;
+}
+
+/** CREDENTIALS_KEY is 32 bytes written as 64 hex digits or as base64 / base64url. */
+export function decodeCredentialsKey(text: string): Buffer {
+  const trimmed = text.trim();
+  const key = /^[0-9a-f]{64}$/i.test(trimmed)
+    ? Buffer.from(trimmed, 'hex')
+    : Buffer.from(trimmed, 'base64url');
+  if (key.length !== 32)
+    throw new ConfigError('Invalid configuration:\n  CREDENTIALS_KEY must encode exactly 32 bytes');
+  return key;
+}
+
+/**
+ * Reads a generated secret, creating it first when it does not exist. The file is written under
+ * a temporary name and hard-linked into place, so processes starting together agree on one value
+ * and nobody ever reads a half-written file.
+ */
+async function generatedSecret(dataDir: string, name: string, generate: () => string): Promise<string> {
+  const target = join(dataDir, name);
+  try {
+    return (await readFile(target, 'utf8')).trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await mkdir(dataDir, { recursive: true });
+  const temporary = `${target}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  await writeFile(temporary, `${generate()}\n`, { mode: 0o600 });
+  try {
+    await link(temporary, target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    await rm(temporary, { force: true });
+  }
+  return (await readFile(target, 'utf8')).trim();
+}
+
+export type LoadConfigOptions = {
+  /** The checkout the process runs from: default home of DATA_DIR and WEB_ROOT. */
+  rootDir: string;
+  /** Where relative paths in the environment are resolved; the process's working directory by default. */
+  cwd?: string;
+};
+
+/** The whole configuration: environment, defaults, and the secrets generated into DATA_DIR when absent. */
+export async function loadConfig(
+  env: Environment,
+  { rootDir, cwd = process.cwd() }: LoadConfigOptions,
+): Promise<Config> {
+  const parsed = parseEnvironment(env);
+  const fromCwd = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
+  const dataDir = parsed.DATA_DIR ? fromCwd(parsed.DATA_DIR) : join(rootDir, '.data');
+  const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '');
+
+  const secretKey =
+    parsed.SECRET_KEY ??
+    (await generatedSecret(dataDir, secretFiles.secretKey, () => randomBytes(48).toString('base64url')));
+  const credentialsKey = decodeCredentialsKey(
+    parsed.CREDENTIALS_KEY ??
+      (await generatedSecret(dataDir, secretFiles.credentialsKey, () =>
+        randomBytes(32).toString('base64url'),
+      )),
+  );
+
+  const remoteUrl = (name: RemoteName) =>
+    parsed[`REMOTE_${name.toUpperCase()}_URL` as `REMOTE_${Uppercase<RemoteName>}_URL`] ??
+    `/remotes/${name}/mf-manifest.json`;
+
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    publicUrl,
+    dataDir,
+    databaseUrl: parsed.DATABASE_URL ?? null,
+    secretKey,
+    credentialsKey,
+    portalUrl: parsed.PORTAL_URL ?? null,
+    billing: {
+      provider: parsed.BILLING_PROVIDER,
+      chargebeeSite: parsed.CHARGEBEE_SITE ?? null,
+      chargebeeApiKey: parsed.CHARGEBEE_API_KEY ?? null,
+      chargebeePlanItemPriceId: parsed.CHARGEBEE_PLAN_ITEM_PRICE_ID,
+      chargebeeWebhookAuth:
+        parsed.CHARGEBEE_WEBHOOK_USERNAME && parsed.CHARGEBEE_WEBHOOK_PASSWORD
+          ? { username: parsed.CHARGEBEE_WEBHOOK_USERNAME, password: parsed.CHARGEBEE_WEBHOOK_PASSWORD }
+          : null,
+      chargebeeApiBaseUrl: parsed.CHARGEBEE_API_BASE_URL ?? null,
+    },
+    smtpUrl: parsed.SMTP_URL ?? null,
+    mailFrom: parsed.MAIL_FROM,
+    firstSuperuser: parsed.FIRST_SUPERUSER
+      ? { email: parsed.FIRST_SUPERUSER, password: parsed.FIRST_SUPERUSER_PASSWORD ?? null }
+      : null,
+    workers: parsed.WORKERS,
+    accessTokenExpireMinutes: parsed.ACCESS_TOKEN_EXPIRE_MINUTES,
+    passwordResetExpireMinutes: parsed.PASSWORD_RESET_EXPIRE_MINUTES,
+    loginRateLimit: parsed.LOGIN_RATE_LIMIT,
+    recoveryRateLimit: parsed.RECOVERY_RATE_LIMIT,
+    trustProxy: parsed.TRUST_PROXY,
+    logLevel: parsed.LOG_LEVEL,
+    webRoot: parsed.WEB_ROOT ? fromCwd(parsed.WEB_ROOT) : rootDir,
+    frontEnd: {
+      apiUrl: parsed.API_URL.replace(/\/+$/, ''),
+      remotes: Object.fromEntries(remoteNames.map((name) => [name, remoteUrl(name)])) as Record<
+        RemoteName,
+        string
+      >,
+      poweredBy: { label: parsed.POWERED_BY_LABEL, url: parsed.POWERED_BY_URL ?? publicUrl },
+      chatScriptUrl: parsed.CHAT_SCRIPT_URL ?? null,
+      sessionRecordingScriptUrl: parsed.SESSION_RECORDING_SCRIPT_URL ?? null,
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import type { TokenService } from './auth/tokens';
+import type { Config } from './config';
+import type { SecretBox } from './crypto/secret-box';
+import type { Database } from './db/database';
+import type { AuthGuard } from './http/auth-guard';
+import type { Background } from './http/background';
+import type { Mailer } from './mail';
+import type { DocumentStorage } from './storage/document-storage';
+import type { SyncEventHub } from './sync-events/hub';
+
+/** What every domain's routes and services may use; built once per app by `buildApp`. */
+export type AppContext = {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+  tokens: TokenService;
+  auth: AuthGuard;
+  syncEvents: SyncEventHub;
+  background: Background;
+  /** AES-256-GCM with CREDENTIALS_KEY: portal passwords and webhook secrets at rest. */
+  secrets: SecretBox;
+  /** Receipts (PDF, CFDI XML). */
+  storage: DocumentStorage;
+};

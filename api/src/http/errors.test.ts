@@ -1,0 +1,199 @@
+import { bearer, seedSuperuser, tokenFor } from '../testing/fixtures';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { createTestDatabase } from '../testing/test-database';
+
+let t: TestApp;
+let adminToken: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await seedSuperuser(t.db);
+  adminToken = await tokenFor(t.config, t.db, admin.id);
+});
+afterAll(() => t.close());
+
+test('health check answers ok', async () => {
+  const response = await t.app.inject({ method: 'GET', url: '/api/v1/utils/health-check/' });
+  expect(response.statusCode).toBe(200);
+  expect(response.json()).toEqual({ status: 'ok' });
+  expect((await t.app.inject({ method: 'GET', url: '/api/v1/utils/health-check' })).statusCode).toBe(200);
+});
+
+test('an unknown route is a FastAPI 404', async () => {
+  for (const [method, url] of [
+    ['GET', '/api/v1/no-existe'],
+    ['POST', '/api/v1/users/me/nada'],
+    ['DELETE', '/api/v1/users/me'],
+    ['GET', '/'],
+  ] as const) {
+    const response = await t.app.inject({ method, url });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: 'Not Found' });
+  }
+});
+
+test('body validation: field-level list with loc, the spec messages and a type', async () => {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/users/signup',
+    payload: { email: 'no-es-correo', password: 'corta', company_name: 'x'.repeat(300), full_name: '' },
+  });
+  expect(response.statusCode).toBe(422);
+  expect(response.json()).toEqual({
+    detail: [
+      { loc: ['body', 'email'], msg: 'must be a valid email', type: 'value_error' },
+      { loc: ['body', 'password'], msg: 'must be at least 8 characters', type: 'string_too_short' },
+      { loc: ['body', 'full_name'], msg: 'full_name is a required field', type: 'missing' },
+      { loc: ['body', 'company_name'], msg: 'must be at most 255 characters', type: 'string_too_long' },
+    ],
+  });
+});
+
+test('a missing field is "required"; the submitted value is never echoed', async () => {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/reset-password/',
+    payload: { new_password: 'x' },
+  });
+  expect(response.statusCode).toBe(422);
+  expect(response.json().detail).toEqual([
+    { loc: ['body', 'token'], msg: 'token is a required field', type: 'missing' },
+    { loc: ['body', 'new_password'], msg: 'must be at least 8 characters', type: 'string_too_short' },
+  ]);
+  expect(response.body).not.toContain('"input"');
+});
+
+test('query and path errors are located in query and path, with positive/integer messages', async () => {
+  const query = await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/users/?page=0&page_size=2.5',
+    headers: bearer(adminToken),
+  });
+  expect(query.statusCode).toBe(422);
+  expect(query.json().detail).toEqual([
+    { loc: ['query', 'page'], msg: 'must be a positive number', type: 'greater_than' },
+    { loc: ['query', 'page_size'], msg: 'must be an integer', type: 'int_type' },
+  ]);
+
+  const path = await t.app.inject({
+    method: 'PATCH',
+    url: '/api/v1/users/123',
+    payload: {},
+    headers: bearer(adminToken),
+  });
+  expect(path.statusCode).toBe(422);
+  expect(path.json().detail).toEqual([
+    { loc: ['path', 'user_id'], msg: 'must be a valid uuid', type: 'value_error' },
+  ]);
+});
+
+test('bad bodies are client errors, never crashes', async () => {
+  const malformed = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/users/signup',
+    payload: '{"email": ',
+    headers: { 'content-type': 'application/json' },
+  });
+  expect(malformed.statusCode).toBe(422);
+  expect(malformed.json()).toEqual({
+    detail: [{ loc: ['body'], msg: 'JSON decode error', type: 'json_invalid' }],
+  });
+
+  const empty = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/users/signup',
+    payload: '',
+    headers: { 'content-type': 'application/json' },
+  });
+  expect(empty.statusCode).toBe(422);
+
+  const noBody = await t.app.inject({ method: 'POST', url: '/api/v1/users/signup' });
+  expect(noBody.statusCode).toBe(422);
+  expect(noBody.json().detail[0]).toMatchObject({ loc: ['body'], type: 'missing' });
+
+  const wrongType = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/users/signup',
+    payload: '<xml/>',
+    headers: { 'content-type': 'application/xml' },
+  });
+  expect(wrongType.statusCode).toBe(415);
+  expect(wrongType.json()).toEqual({ detail: 'Tipo de contenido no admitido' });
+
+  const huge = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/users/signup',
+    payload: JSON.stringify({ email: 'a@b.mx', full_name: 'x'.repeat(2 * 1024 * 1024) }),
+    headers: { 'content-type': 'application/json' },
+  });
+  expect(huge.statusCode).toBe(413);
+  expect(huge.json()).toEqual({ detail: 'La solicitud es demasiado grande' });
+
+  const array = await t.app.inject({ method: 'POST', url: '/api/v1/users/signup', payload: [1, 2] });
+  expect(array.statusCode).toBe(422);
+
+  const prototype = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/users/signup',
+    payload: '{"__proto__": {"is_superuser": true}}',
+    headers: { 'content-type': 'application/json' },
+  });
+  // Prototype poisoning is refused by the JSON parser.
+  expect(prototype.statusCode).toBe(422);
+  expect(prototype.json().detail[0].type).toBe('json_invalid');
+});
+
+test('every answer carries nosniff', async () => {
+  const response = await t.app.inject({ method: 'GET', url: '/api/v1/utils/health-check/' });
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
+});
+
+test('the OpenAPI document and the interactive docs are served', async () => {
+  const document = await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+  expect(document.statusCode).toBe(200);
+  const openapi = document.json();
+  expect(openapi.openapi).toBe('3.1.0');
+  expect(Object.keys(openapi.paths)).toEqual(
+    expect.arrayContaining([
+      '/api/v1/login/access-token',
+      '/api/v1/password-recovery/{email}',
+      '/api/v1/reset-password/',
+      '/api/v1/users/',
+      '/api/v1/users/me',
+      '/api/v1/users/me/password',
+      '/api/v1/users/signup',
+      '/api/v1/users/{user_id}',
+      '/api/v1/users/{user_id}/set-temporal-password',
+      '/api/v1/utils/health-check/',
+    ]),
+  );
+  expect(
+    openapi.paths['/api/v1/users/signup'].post.requestBody.content['application/json'].schema.required,
+  ).toEqual(expect.arrayContaining(['email', 'password']));
+  const docs = await t.app.inject({ method: 'GET', url: '/api/v1/docs' });
+  expect([200, 302]).toContain(docs.statusCode);
+  const page = await t.app.inject({ method: 'GET', url: '/api/v1/docs/' });
+  expect(page.statusCode).toBe(200);
+  expect(page.headers['content-type']).toContain('text/html');
+});
+
+test('a database outage is a 503 on the health check, logged, with nothing internal in the answer', async () => {
+  const database = await createTestDatabase();
+  const broken = await createTestApp({ database });
+  await database.drop();
+  try {
+    const response = await broken.app.inject({ method: 'GET', url: '/api/v1/utils/health-check/' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ detail: 'El servicio no está disponible por el momento' });
+    const signup = await broken.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/signup',
+      payload: { email: 'a@b.mx', password: 'Contraseña-1', full_name: 'A', company_name: 'B' },
+    });
+    expect(signup.statusCode).toBe(500);
+    expect(signup.json()).toEqual({
+      detail: 'Ocurrió un error inesperado en el servidor. Intenta de nuevo más tarde.',
+    });
+  } finally {
+    await broken.close();
+  }
+});

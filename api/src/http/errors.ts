@@ -1,0 +1,62 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { isResponseSerializationError } from 'fastify-type-provider-zod';
+import { messages } from '../messages';
+import { RequestValidationError } from './validation';
+
+/** An answer with a status and a `detail` for the user; services throw it, the error handler sends it. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (detail: string) => new HttpError(400, detail);
+export const unauthorized = (detail: string) => new HttpError(401, detail, { 'WWW-Authenticate': 'Bearer' });
+export const forbidden = (detail: string) => new HttpError(403, detail);
+export const notFound = (detail: string) => new HttpError(404, detail);
+export const conflict = (detail: string) => new HttpError(409, detail);
+
+/** Fastify's own client errors, answered in our words and shape. */
+const fastifyClientErrors: Record<string, { status: number; body: () => unknown }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 422,
+    body: () => ({ detail: [{ loc: ['body'], msg: 'JSON decode error', type: 'json_invalid' }] }),
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 422,
+    body: () => ({ detail: [{ loc: ['body'], msg: 'body is a required field', type: 'missing' }] }),
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, body: () => ({ detail: messages.payloadTooLarge }) },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, body: () => ({ detail: messages.unsupportedMediaType }) },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, body: () => ({ detail: messages.badRequest }) },
+};
+
+/**
+ * Every failure leaves as FastAPI's `{"detail": ...}`. Client mistakes never crash the process
+ * and never show internals; unexpected errors are logged with the request and answered with a
+ * generic 500.
+ */
+export function installErrorHandlers(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
+    }
+    if (error instanceof RequestValidationError) {
+      return reply.code(422).send({ detail: error.detail });
+    }
+    const known = error.code ? fastifyClientErrors[error.code] : undefined;
+    if (known) return reply.code(known.status).send(known.body());
+    if (isResponseSerializationError(error) || !error.statusCode || error.statusCode >= 500) {
+      request.log.error({ err: error }, 'Unhandled error');
+      return reply.code(500).send({ detail: messages.internalError });
+    }
+    // Any other 4xx raised by Fastify or a plugin: the status is right, the English text is not for users.
+    request.log.info({ err: error }, 'Client error');
+    return reply.code(error.statusCode).send({ detail: messages.badRequest });
+  });
+}

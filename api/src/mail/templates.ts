@@ -1,0 +1,65 @@
+import type { MailMessage } from './mailer';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+function layout(
+  title: string,
+  paragraphs: string[],
+  action: { label: string; url: string },
+  footer: string,
+): string {
+  const body = paragraphs
+    .map((paragraph) => `<p style="margin:0 0 16px">${escapeHtml(paragraph)}</p>`)
+    .join('\n');
+  return `<!doctype html>
+<html lang="es">
+<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f4f7;font-family:Arial,Helvetica,sans-serif;color:#1f1f29">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
+<h1 style="margin:0 0 24px;font-size:22px;color:#C71585">${escapeHtml(title)}</h1>
+${body}
+<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 20px;background:#DA70D6;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#555">Si el botón no funciona, copia este enlace en tu navegador:<br><a href="${escapeHtml(action.url)}">${escapeHtml(action.url)}</a></p>
+<p style="margin:24px 0 0;font-size:13px;color:#555">${escapeHtml(footer)}</p>
+</div>
+</body>
+</html>`;
+}
+
+const minutesText = (minutes: number) => (minutes === 1 ? '1 minuto' : `${minutes} minutos`);
+
+export function passwordResetMail({
+  to,
+  fullName,
+  link,
+  expiresInMinutes,
+}: {
+  to: string;
+  fullName: string;
+  link: string;
+  expiresInMinutes: number;
+}): MailMessage {
+  const title = 'Restablece tu contraseña';
+  const greeting = fullName ? `Hola, ${fullName}:` : 'Hola:';
+  const paragraphs = [
+    greeting,
+    `Recibimos una solicitud para restablecer la contraseña de tu cuenta de Luz (${to}).`,
+    `El enlace funciona una sola vez y vence en ${minutesText(expiresInMinutes)}.`,
+  ];
+  const footer = 'Si no solicitaste este cambio, ignora este correo: tu contraseña seguirá siendo la misma.';
+  return {
+    to,
+    subject: 'Luz: restablece tu contraseña',
+    text: [
+      ...paragraphs,
+      '',
+      `Abre este enlace para elegir una contraseña nueva:`,
+      link,
+      '',
+      footer,
+      '',
+      '— Luz',
+    ].join('\n'),
+    html: layout(title, paragraphs, { label: 'Elegir una contraseña nueva', url: link }, footer),
+  };
+}

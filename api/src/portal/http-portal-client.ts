@@ -1,0 +1,244 @@
+import {
+  type ConsultedReceipt,
+  type PortalClient,
+  type PortalCredential,
+  PortalError,
+  type PortalErrorKind,
+  type PortalPayment,
+  type PortalReceipt,
+  type PortalService,
+} from './portal-client';
+import { RequestLimiter } from './request-limiter';
+
+export type HttpPortalClientOptions = {
+  baseUrl: string;
+  /** Per request; the portal is slow but a hung socket must not hold a worker forever. */
+  timeoutMs?: number;
+  maxConcurrentPerCredential?: number;
+  minIntervalMs?: number;
+};
+
+type Session = { cookie: string; expiresAt: number };
+
+const knownKinds = new Set<PortalErrorKind>([
+  'invalid_credentials',
+  'captcha_required',
+  'cannot_link',
+  'wrong_total',
+  'service_not_found',
+  'service_not_linked',
+  'rate_limited',
+  'unavailable',
+]);
+
+/**
+ * `PortalClient` over HTTP: keeps one session per credential and reuses it until the portal
+ * says it expired (then logs in again once), times every request out, and limits requests per
+ * credential. It never retries on its own: retries belong to the job queue, with backoff.
+ */
+export class HttpPortalClient implements PortalClient {
+  private readonly sessions = new Map<string, Session>();
+  private readonly logins = new Map<string, Promise<Session>>();
+  private readonly limiter: RequestLimiter;
+  private readonly timeoutMs: number;
+
+  constructor(private readonly options: HttpPortalClientOptions) {
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.limiter = new RequestLimiter(options.maxConcurrentPerCredential ?? 2, options.minIntervalMs ?? 50);
+  }
+
+  async listServices(credential: PortalCredential): Promise<PortalService[]> {
+    const body = await this.authorized<{
+      servicios: { numero_servicio: string; nombre_titular: string; tarifa: string; direccion: string }[];
+    }>(credential, 'GET', '/api/servicios');
+    return body.servicios.map((service) => ({
+      serviceNumber: service.numero_servicio,
+      holderName: service.nombre_titular,
+      tariff: service.tarifa,
+      address: service.direccion,
+    }));
+  }
+
+  async linkService(credential: PortalCredential, serviceNumber: string, totalToPay: number): Promise<void> {
+    await this.authorized(credential, 'POST', '/api/servicios', {
+      numero_servicio: serviceNumber,
+      total_a_pagar: totalToPay,
+    });
+  }
+
+  async listReceipts(credential: PortalCredential, serviceNumber: string): Promise<PortalReceipt[]> {
+    const body = await this.authorized<{
+      recibos: {
+        id: string;
+        periodo_inicio: string;
+        periodo_fin: string;
+        fecha_limite: string;
+        total: number;
+        kwh: number;
+        tarifa: string;
+        uuid: string;
+      }[];
+    }>(credential, 'GET', `/api/servicios/${encodeURIComponent(serviceNumber)}/recibos`);
+    return body.recibos.map((receipt) => ({
+      id: receipt.id,
+      initialDate: receipt.periodo_inicio,
+      finalDate: receipt.periodo_fin,
+      dueDate: receipt.fecha_limite,
+      total: receipt.total,
+      kwh: receipt.kwh,
+      tariff: receipt.tarifa,
+      uuid: receipt.uuid,
+    }));
+  }
+
+  async downloadDocument(
+    credential: PortalCredential,
+    serviceNumber: string,
+    receiptId: string,
+    format: 'pdf' | 'xml',
+  ): Promise<Buffer> {
+    const path = `/api/servicios/${encodeURIComponent(serviceNumber)}/recibos/${encodeURIComponent(receiptId)}/${format}`;
+    return this.authorized(credential, 'GET', path, undefined, 'binary');
+  }
+
+  async listPayments(credential: PortalCredential, serviceNumber: string): Promise<PortalPayment[]> {
+    const body = await this.authorized<{
+      pagos: { fecha: string; importe: number; canal: string; referencia: string }[];
+    }>(credential, 'GET', `/api/servicios/${encodeURIComponent(serviceNumber)}/pagos`);
+    return body.pagos.map((payment) => ({
+      date: payment.fecha,
+      amount: payment.importe,
+      channel: payment.canal,
+      reference: payment.referencia,
+    }));
+  }
+
+  async consultReceipt(serviceNumber: string): Promise<ConsultedReceipt | null> {
+    try {
+      const body = await this.limiter.run('consultation', () =>
+        this.request<{
+          numero_servicio: string;
+          nombre_titular: string;
+          tarifa: string;
+          total_a_pagar: number;
+        }>('GET', `/consulta-recibo/${encodeURIComponent(serviceNumber)}`),
+      );
+      return {
+        serviceNumber: body.numero_servicio,
+        holderName: body.nombre_titular,
+        tariff: body.tarifa,
+        totalToPay: body.total_a_pagar,
+      };
+    } catch (error) {
+      if (error instanceof PortalError && (error.kind === 'service_not_found' || error.kind === 'unexpected'))
+        return null;
+      throw error;
+    }
+  }
+
+  forget(credentialKey: string) {
+    this.sessions.delete(credentialKey);
+  }
+
+  private async authorized<T>(
+    credential: PortalCredential,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    as: 'json' | 'binary' = 'json',
+  ): Promise<T> {
+    return this.limiter.run(credential.key, async () => {
+      const session = await this.session(credential);
+      try {
+        return await this.request<T>(method, path, body, as, session.cookie);
+      } catch (error) {
+        if (!(error instanceof SessionExpired)) throw error;
+        this.sessions.delete(credential.key);
+        const renewed = await this.session(credential);
+        return this.request<T>(method, path, body, as, renewed.cookie);
+      }
+    });
+  }
+
+  /** One login at a time per credential; concurrent callers share it. */
+  private async session(credential: PortalCredential): Promise<Session> {
+    const cached = this.sessions.get(credential.key);
+    if (cached && cached.expiresAt > Date.now() + 5_000) return cached;
+    const pending = this.logins.get(credential.key);
+    if (pending) return pending;
+    const login = (async () => {
+      const response = await this.fetch('POST', '/api/session', {
+        usuario: credential.cfeUser,
+        contrasena: credential.password,
+      });
+      if (!response.ok) throw await this.failure(response);
+      const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      const body = (await response.json()) as { expira: string };
+      const session = { cookie, expiresAt: Date.parse(body.expira) };
+      this.sessions.set(credential.key, session);
+      return session;
+    })();
+    this.logins.set(credential.key, login);
+    try {
+      return await login;
+    } finally {
+      this.logins.delete(credential.key);
+    }
+  }
+
+  private async request<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    as: 'json' | 'binary' = 'json',
+    cookie?: string,
+  ): Promise<T> {
+    const response = await this.fetch(method, path, body, cookie);
+    if (!response.ok) throw await this.failure(response);
+    if (as === 'binary') return Buffer.from(await response.arrayBuffer()) as T;
+    return (await response.json()) as T;
+  }
+
+  private async fetch(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    cookie?: string,
+  ): Promise<Response> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (cookie) headers.cookie = cookie;
+    try {
+      return await fetch(new URL(path, this.options.baseUrl), {
+        method,
+        headers,
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (error) {
+      const name = (error as Error).name;
+      if (name === 'TimeoutError' || name === 'AbortError')
+        throw new PortalError('timeout', 'El portal de CFE no respondió a tiempo.');
+      throw new PortalError('unavailable', 'No fue posible conectar con el portal de CFE.');
+    }
+  }
+
+  private async failure(response: Response): Promise<Error> {
+    const body = (await response.json().catch(() => ({}))) as { error?: string; mensaje?: string };
+    if (response.status === 401 && body.error === 'session_expired') return new SessionExpired();
+    const kind =
+      body.error && knownKinds.has(body.error as PortalErrorKind)
+        ? (body.error as PortalErrorKind)
+        : 'unexpected';
+    const retryAfter = Number(response.headers.get('retry-after'));
+    const message = body.mensaje ?? `${response.status} ${response.statusText}`;
+    if (kind === 'unexpected' && response.status >= 500) return new PortalError('unavailable', message);
+    return new PortalError(
+      kind,
+      message,
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : undefined,
+    );
+  }
+}
+
+class SessionExpired extends Error {}

@@ -1,0 +1,29 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * Where receipts (PDF, CFDI XML) live. Keys are always built by the API from ids it owns
+ * (`documentKey`), never taken from a client, so no request can reach an arbitrary path.
+ */
+export interface DocumentStorage {
+  /** Stores the whole object; writing the same key again replaces it (steps are idempotent). */
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** A stream of the object, so that downloads and ZIP exports never hold files in memory. */
+  get(key: string): Promise<Readable>;
+  exists(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+}
+
+const safeKey = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
+
+export function assertSafeKey(key: string) {
+  if (
+    !safeKey.test(key) ||
+    key.split('/').some((segment) => segment === '..' || segment === '.' || segment === '')
+  ) {
+    throw new Error(`Unsafe storage key: ${key}`);
+  }
+}
+
+export function documentKey(userId: string, rpuId: string, periodId: string, kind: 'pdf' | 'xml') {
+  return `${userId}/${rpuId}/${periodId}.${kind}`;
+}

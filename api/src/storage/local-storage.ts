@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { assertSafeKey, type DocumentStorage } from './document-storage';
+
+/** Documents in a folder of the data directory: the embedded default. */
+export class LocalDocumentStorage implements DocumentStorage {
+  constructor(private readonly root: string) {}
+
+  private path(key: string) {
+    assertSafeKey(key);
+    return join(this.root, key);
+  }
+
+  /** The content type is not kept: a file's name tells its type (`.pdf`, `.xml`). */
+  async put(key: string, body: Buffer, _contentType: string): Promise<void> {
+    const target = this.path(key);
+    await mkdir(dirname(target), { recursive: true });
+    // Write then rename: a crash never leaves a half-written receipt under its final name.
+    const temporary = `${target}.${randomUUID()}.tmp`;
+    await writeFile(temporary, body);
+    await rename(temporary, target);
+  }
+
+  async get(key: string): Promise<Readable> {
+    const target = this.path(key);
+    await access(target);
+    return createReadStream(target);
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await access(this.path(key));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.path(key), { force: true });
+  }
+}

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import type { SubscriptionStatus } from '@luz/shared/contract';
+import { createTokenService } from '../auth/tokens';
+import type { Config } from '../config';
+import type { Queryable } from '../db/database';
+import type { ApiApp } from '../http/api-app';
+import { createUser, type User } from '../users/service';
+
+export type TestUser = User & { password: string };
+
+export type UserSeed = {
+  email?: string;
+  password?: string;
+  fullName?: string;
+  companyName?: string;
+  isSuperuser?: boolean;
+  isActive?: boolean;
+  subscriptionStatus?: SubscriptionStatus;
+};
+
+/** A user straight in the database (the API's own service), with the password kept for logins. */
+export async function seedUser(db: Queryable, seed: UserSeed = {}): Promise<TestUser> {
+  const password = seed.password ?? 'Contraseña-de-prueba-1';
+  const user = await createUser(db, {
+    email: seed.email ?? `usuario-${randomUUID()}@luz.test`,
+    password,
+    full_name: seed.fullName ?? 'Usuaria de Prueba',
+    company_name: seed.companyName ?? 'Empresa de Prueba',
+    isSuperuser: seed.isSuperuser ?? false,
+  });
+  if (seed.isActive === false || seed.subscriptionStatus) {
+    await db.query(
+      'UPDATE users SET is_active = coalesce($2, is_active), subscription_status = coalesce($3, subscription_status) WHERE id = $1',
+      [user.id, seed.isActive ?? null, seed.subscriptionStatus ?? null],
+    );
+  }
+  return {
+    ...user,
+    isActive: seed.isActive ?? true,
+    subscription: { ...user.subscription, status: seed.subscriptionStatus ?? user.subscription.status },
+    password,
+  };
+}
+
+export const seedSuperuser = (db: Queryable, seed: UserSeed = {}) =>
+  seedUser(db, { ...seed, isSuperuser: true });
+
+/** A valid access token for `user` as the app would issue it (at the user's current token version). */
+export async function tokenFor(
+  config: Pick<Config, 'secretKey' | 'accessTokenExpireMinutes'>,
+  db: Queryable,
+  userId: string,
+) {
+  const { rows } = await db.query<{ token_version: number }>(
+    'SELECT token_version FROM users WHERE id = $1',
+    [userId],
+  );
+  const tokens = createTokenService({
+    secretKey: config.secretKey,
+    expireMinutes: config.accessTokenExpireMinutes,
+  });
+  return tokens.issue(userId, rows[0]?.token_version ?? 0);
+}
+
+/** Logs in through the API, as the front end does (form-encoded). */
+export async function login(app: ApiApp, email: string, password: string): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/login/access-token',
+    payload: new URLSearchParams({ username: email, password }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  if (response.statusCode !== 200) throw new Error(`Login failed (${response.statusCode}): ${response.body}`);
+  return response.json<{ access_token: string }>().access_token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A form-encoded body for `inject`. */
+export const form = (fields: Record<string, string>) => ({
+  payload: new URLSearchParams(fields).toString(),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { remoteNames } from '@luz/shared/contract';
+import { buildApp } from '../app';
+import type { Config } from '../config';
+import type { ApiApp } from '../http/api-app';
+import { createMailer, type Mailer, outboxDirOf } from '../mail';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export type ConfigOverrides = Partial<Omit<Config, 'frontEnd' | 'billing'>> & {
+  frontEnd?: Partial<Config['frontEnd']>;
+  billing?: Partial<Config['billing']>;
+};
+
+/**
+ * A complete configuration for tests, in a fresh temporary DATA_DIR, with an empty WEB_ROOT (API
+ * only) and rate limits high enough that only the tests about them hit them.
+ */
+export async function testConfig(overrides: ConfigOverrides = {}): Promise<Config> {
+  const dataDir = overrides.dataDir ?? (await mkdtemp(join(tmpdir(), 'luz-api-test-')));
+  const { frontEnd, billing, ...rest } = overrides;
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    publicUrl: 'http://luz.test',
+    dataDir,
+    databaseUrl: null,
+    secretKey: randomBytes(48).toString('base64url'),
+    credentialsKey: randomBytes(32),
+    portalUrl: null,
+    smtpUrl: null,
+    mailFrom: 'Luz <no-reply@luz.test>',
+    firstSuperuser: null,
+    workers: false,
+    accessTokenExpireMinutes: 60,
+    passwordResetExpireMinutes: 30,
+    loginRateLimit: { max: 1_000, windowMs: 60_000 },
+    recoveryRateLimit: { max: 1_000, windowMs: 60_000 },
+    trustProxy: false,
+    logLevel: 'silent',
+    webRoot: dataDir,
+    ...rest,
+    billing: {
+      provider: 'local',
+      chargebeeSite: null,
+      chargebeeApiKey: null,
+      chargebeePlanItemPriceId: 'luz-empresa-MXN-Monthly',
+      chargebeeWebhookAuth: null,
+      chargebeeApiBaseUrl: null,
+      ...billing,
+    },
+    frontEnd: {
+      apiUrl: '',
+      remotes: Object.fromEntries(
+        remoteNames.map((name) => [name, `/remotes/${name}/mf-manifest.json`]),
+      ) as Config['frontEnd']['remotes'],
+      poweredBy: { label: 'Luz', url: 'http://luz.test' },
+      chatScriptUrl: null,
+      sessionRecordingScriptUrl: null,
+      ...frontEnd,
+    },
+  };
+}
+
+export type TestApp = {
+  app: ApiApp;
+  db: TestDatabase['db'];
+  database: TestDatabase;
+  config: Config;
+  mailer: Mailer;
+  outboxDir: string;
+  /** Closes the app; drops the database when this helper created it. */
+  close(): Promise<void>;
+};
+
+/**
+ * The real app, ready for `inject` or `listen`, on a migrated database: a new one (PGlite in
+ * memory, or PostgreSQL under the api-postgres project), or `database` to share one between apps.
+ */
+export async function createTestApp({
+  config: overrides,
+  database,
+  now,
+}: {
+  config?: ConfigOverrides;
+  database?: TestDatabase;
+  now?: () => number;
+} = {}): Promise<TestApp> {
+  const owned = database ? null : await createTestDatabase();
+  const testDatabase = (database ?? owned) as TestDatabase;
+  const config = await testConfig(overrides);
+  const mailer = createMailer(config);
+  const app = await buildApp({ config, db: testDatabase.db, mailer, now });
+  await app.ready();
+  return {
+    app,
+    db: testDatabase.db,
+    database: testDatabase,
+    config,
+    mailer,
+    outboxDir: outboxDirOf(config.dataDir),
+    async close() {
+      await app.close();
+      await mailer.close();
+      await owned?.drop();
+      if (!overrides?.dataDir) await rm(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}

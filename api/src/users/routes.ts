@@ -1,0 +1,149 @@
+import {
+  zId,
+  zPage,
+  zPageQuery,
+  zTemporalPassword,
+  zTemporalPasswordForm,
+  zToken,
+  zUpdatePassword,
+  zUserPublic,
+  zUserRegister,
+  zUsersQuery,
+  zUserUpdate,
+  zUserUpdateMe,
+} from '@luz/shared/contract';
+import { z } from 'zod';
+import { bearer } from '../auth/service';
+import type { AppContext } from '../context';
+import type { ApiApp } from '../http/api-app';
+import { currentUser } from '../http/auth-guard';
+import {
+  changePassword,
+  createUser,
+  listUsers,
+  setTemporalPassword,
+  toUserPublic,
+  updateMe,
+  updateUser,
+} from './service';
+
+const tags = ['users'];
+const security = [{ bearer: [] }];
+const zUserParams = z.object({ user_id: zId });
+
+export async function usersRoutes(app: ApiApp, ctx: AppContext) {
+  const { db, auth } = ctx;
+
+  app.get(
+    '/users/me',
+    {
+      onRequest: auth.user,
+      schema: { tags, security, summary: 'El usuario de la sesión', response: { 200: zUserPublic } },
+    },
+    (request) => toUserPublic(currentUser(request)),
+  );
+
+  app.patch(
+    '/users/me',
+    {
+      onRequest: auth.user,
+      schema: {
+        tags,
+        security,
+        summary: 'Edita los datos propios',
+        body: zUserUpdateMe,
+        response: { 200: zUserPublic },
+      },
+    },
+    async (request) => toUserPublic(await updateMe(db, currentUser(request), request.body)),
+  );
+
+  app.patch(
+    '/users/me/password',
+    {
+      onRequest: auth.user,
+      schema: {
+        tags,
+        security,
+        summary: 'Cambia la contraseña propia; responde un token nuevo (los anteriores dejan de valer)',
+        body: zUpdatePassword,
+        response: { 200: zToken },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const version = await changePassword(db, me, request.body.current_password, request.body.new_password);
+      return bearer(ctx.tokens.issue(me.id, version));
+    },
+  );
+
+  app.post(
+    '/users/signup',
+    {
+      schema: {
+        tags,
+        summary: 'Crea una cuenta (sin suscripción)',
+        body: zUserRegister,
+        response: { 200: zUserPublic },
+      },
+    },
+    async (request) => toUserPublic(await createUser(db, request.body)),
+  );
+
+  app.get(
+    '/users/',
+    {
+      onRequest: auth.superuser,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Lista de usuarios (superusuarios); filtros por coincidencia parcial sin distinguir mayúsculas',
+        querystring: zUsersQuery.extend(zPageQuery.shape),
+        response: { 200: zPage(zUserPublic) },
+      },
+    },
+    async (request) => {
+      const { page, page_size, ...filters } = request.query;
+      const { data, count } = await listUsers(db, filters, { page, page_size });
+      return { data: data.map(toUserPublic), count };
+    },
+  );
+
+  app.patch(
+    '/users/:user_id',
+    {
+      onRequest: auth.superuser,
+      schema: {
+        tags,
+        security,
+        summary: 'Edita un usuario (superusuarios)',
+        params: zUserParams,
+        body: zUserUpdate,
+        response: { 200: zUserPublic },
+      },
+    },
+    async (request) =>
+      toUserPublic(await updateUser(db, currentUser(request), request.params.user_id, request.body)),
+  );
+
+  app.post(
+    '/users/:user_id/set-temporal-password',
+    {
+      onRequest: auth.superuser,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Asigna una contraseña temporal (superusuarios); sin `password` se genera una. Se muestra una sola vez.',
+        consumes: ['application/x-www-form-urlencoded'],
+        params: zUserParams,
+        body: zTemporalPasswordForm.optional(),
+        response: { 200: zTemporalPassword },
+      },
+    },
+    async (request) => ({
+      temporal_password: await setTemporalPassword(db, request.params.user_id, request.body?.password),
+    }),
+  );
+}

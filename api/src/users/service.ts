@@ -1,0 +1,260 @@
+import type {
+  PageQuery,
+  SubscriptionStatus,
+  UserPublic,
+  UserRegister,
+  UsersQuery,
+  UserUpdate,
+  UserUpdateMe,
+} from '@luz/shared/contract';
+import { generatePassword, hashPassword, verifyPassword } from '../auth/passwords';
+import { isUniqueViolation, type Queryable } from '../db/database';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { containsPattern, pageWindow } from '../http/pagination';
+import { messages } from '../messages';
+
+/** A user as the API works with it (never holds the password hash). */
+export type User = {
+  id: string;
+  email: string;
+  fullName: string;
+  companyName: string;
+  isSuperuser: boolean;
+  isActive: boolean;
+  mustChangePassword: boolean;
+  tokenVersion: number;
+  hasCredentials: boolean;
+  subscription: { status: SubscriptionStatus; subscriptionId: string | null; updatedAt: Date | null };
+  createdAt: Date;
+};
+
+type UserRow = {
+  id: string;
+  email: string;
+  full_name: string;
+  company_name: string;
+  is_superuser: boolean;
+  is_active: boolean;
+  must_change_password: boolean;
+  token_version: number;
+  has_credentials: boolean;
+  subscription_status: SubscriptionStatus;
+  subscription_id: string | null;
+  subscription_updated_at: Date | null;
+  created_at: Date;
+};
+
+const userColumns = /* sql */ `
+  u.id, u.email, u.full_name, u.company_name, u.is_superuser, u.is_active, u.must_change_password,
+  u.token_version, u.subscription_status, u.subscription_id, u.subscription_updated_at, u.created_at,
+  EXISTS (SELECT 1 FROM credentials c WHERE c.user_id = u.id) AS has_credentials`;
+
+function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    fullName: row.full_name,
+    companyName: row.company_name,
+    isSuperuser: row.is_superuser,
+    isActive: row.is_active,
+    mustChangePassword: row.must_change_password,
+    tokenVersion: row.token_version,
+    hasCredentials: row.has_credentials,
+    subscription: {
+      status: row.subscription_status,
+      subscriptionId: row.subscription_id,
+      updatedAt: row.subscription_updated_at,
+    },
+    createdAt: row.created_at,
+  };
+}
+
+export function toUserPublic(user: User): UserPublic {
+  return {
+    id: user.id,
+    email: user.email,
+    full_name: user.fullName,
+    company_name: user.companyName,
+    is_superuser: user.isSuperuser,
+    is_active: user.isActive,
+    must_change_password: user.mustChangePassword,
+    has_credentials: user.hasCredentials,
+    subscription: {
+      status: user.subscription.status,
+      subscription_id: user.subscription.subscriptionId,
+      updated_at: user.subscription.updatedAt?.toISOString() ?? null,
+    },
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+/** E-mail addresses are kept trimmed and lower-case; uniqueness is on lower(email) in the schema. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+const emailConflict = (error: unknown) => {
+  if (isUniqueViolation(error, 'users_email_key')) return conflict(messages.emailTaken);
+  return error;
+};
+
+export async function findUserById(db: Queryable, id: string): Promise<User | null> {
+  const { rows } = await db.query<UserRow>(`SELECT ${userColumns} FROM users u WHERE u.id = $1`, [id]);
+  return rows[0] ? toUser(rows[0]) : null;
+}
+
+/** The user and their password hash, for checking a login. */
+export async function findUserForLogin(
+  db: Queryable,
+  email: string,
+): Promise<{ user: User; hashedPassword: string } | null> {
+  const { rows } = await db.query<UserRow & { hashed_password: string }>(
+    `SELECT ${userColumns}, u.hashed_password FROM users u WHERE lower(u.email) = $1`,
+    [normalizeEmail(email)],
+  );
+  const row = rows[0];
+  return row ? { user: toUser(row), hashedPassword: row.hashed_password } : null;
+}
+
+export type NewUser = UserRegister & { isSuperuser?: boolean };
+
+/** Creates a user (subscription `no_subscription`, the schema's default); 409 when the e-mail is taken. */
+export async function createUser(db: Queryable, input: NewUser): Promise<User> {
+  const hashed = await hashPassword(input.password);
+  try {
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO users (email, full_name, company_name, hashed_password, is_superuser)
+       VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [normalizeEmail(input.email), input.full_name, input.company_name, hashed, input.isSuperuser ?? false],
+    );
+    return (await findUserById(db, (rows[0] as { id: string }).id)) as User;
+  } catch (error) {
+    throw emailConflict(error);
+  }
+}
+
+const editableColumns = {
+  email: 'email',
+  full_name: 'full_name',
+  company_name: 'company_name',
+  is_superuser: 'is_superuser',
+  is_active: 'is_active',
+} as const;
+
+async function updateColumns(db: Queryable, id: string, changes: UserUpdate): Promise<User | null> {
+  const entries = Object.entries(changes).filter(
+    (entry): entry is [keyof typeof editableColumns, string | boolean] =>
+      entry[0] in editableColumns && entry[1] !== undefined,
+  );
+  if (entries.length === 0) return findUserById(db, id);
+  const assignments = entries.map(([key], index) => `${editableColumns[key]} = $${index + 2}`);
+  const values = entries.map(([key, value]) => (key === 'email' ? normalizeEmail(value as string) : value));
+  try {
+    const { rowCount } = await db.query(
+      `UPDATE users SET ${assignments.join(', ')}, updated_at = now() WHERE id = $1`,
+      [id, ...values],
+    );
+    return rowCount === 0 ? null : findUserById(db, id);
+  } catch (error) {
+    throw emailConflict(error);
+  }
+}
+
+export async function updateMe(db: Queryable, me: User, changes: UserUpdateMe): Promise<User> {
+  const { email, full_name, company_name } = changes;
+  return (await updateColumns(db, me.id, { email, full_name, company_name })) as User;
+}
+
+/** A superuser edits any user; they cannot lock themselves out (deactivate or demote their own account). */
+export async function updateUser(
+  db: Queryable,
+  actor: User,
+  userId: string,
+  changes: UserUpdate,
+): Promise<User> {
+  if (userId === actor.id && (changes.is_active === false || changes.is_superuser === false)) {
+    throw badRequest(messages.cannotLockOutYourself);
+  }
+  const user = await updateColumns(db, userId, changes);
+  if (!user) throw notFound(messages.userNotFound);
+  return user;
+}
+
+/**
+ * Stores a new password hash and bumps token_version, which invalidates every token issued
+ * before; pending reset links die with the old password. Answers the new token version, or null
+ * when the user does not exist. Hash first (`hashPassword`): it is slow, and must not hold a transaction open.
+ */
+export async function storePassword(
+  db: Queryable,
+  userId: string,
+  hashedPassword: string,
+  { mustChange }: { mustChange: boolean },
+): Promise<number | null> {
+  // One statement, so the new password and the retired reset links land together.
+  const { rows } = await db.query<{ token_version: number }>(
+    `WITH updated AS (
+       UPDATE users SET hashed_password = $2, must_change_password = $3, token_version = token_version + 1, updated_at = now()
+       WHERE id = $1 RETURNING id, token_version
+     ), spent AS (
+       UPDATE password_reset_tokens SET used_at = now() WHERE user_id IN (SELECT id FROM updated) AND used_at IS NULL
+     )
+     SELECT token_version FROM updated`,
+    [userId, hashedPassword, mustChange],
+  );
+  return rows[0]?.token_version ?? null;
+}
+
+/** The user's own change: the current password must be right, the new one different. Answers the new token version. */
+export async function changePassword(
+  db: Queryable,
+  me: User,
+  current: string,
+  next: string,
+): Promise<number> {
+  const { rows } = await db.query<{ hashed_password: string }>(
+    'SELECT hashed_password FROM users WHERE id = $1',
+    [me.id],
+  );
+  if (!rows[0] || !(await verifyPassword(rows[0].hashed_password, current)))
+    throw badRequest(messages.wrongCurrentPassword);
+  if (current === next) throw badRequest(messages.samePassword);
+  return (await storePassword(db, me.id, await hashPassword(next), { mustChange: false })) as number;
+}
+
+/** A superuser gives a user a password to change at next login; generated when not given. */
+export async function setTemporalPassword(db: Queryable, userId: string, password?: string): Promise<string> {
+  const temporal = password ?? generatePassword();
+  if ((await storePassword(db, userId, await hashPassword(temporal), { mustChange: true })) === null) {
+    throw notFound(messages.userNotFound);
+  }
+  return temporal;
+}
+
+export async function listUsers(
+  db: Queryable,
+  filters: UsersQuery,
+  page: PageQuery,
+): Promise<{ data: User[]; count: number }> {
+  const conditions: string[] = [];
+  const values: unknown[] = [];
+  for (const [column, value] of [
+    ['company_name', filters.company_name],
+    ['email', filters.email],
+    ['full_name', filters.full_name],
+  ] as const) {
+    if (!value) continue;
+    values.push(containsPattern(value));
+    conditions.push(`u.${column} ILIKE $${values.length}`);
+  }
+  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+  const { limit, offset } = pageWindow(page);
+  const { rows } = await db.query<UserRow>(
+    `SELECT ${userColumns} FROM users u ${where}
+     ORDER BY u.created_at DESC, u.id LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
+    [...values, limit, offset],
+  );
+  const total = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM users u ${where}`,
+    values,
+  );
+  return { data: rows.map(toUser), count: total.rows[0]?.count ?? 0 };
+}

@@ -1,0 +1,78 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { type RemoteName, remoteNames, zRuntimeConfig } from '@luz/shared/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { ApiApp } from '../http/api-app';
+import { runtimeConfig } from './runtime-config';
+
+/** Rsbuild names built assets `<name>.<content hash>.<ext>`: such a file never changes. */
+const hashedAsset = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Entry points (index.html, mf-manifest.json, remoteEntry.js) keep their names across deploys: revalidate every time. */
+const REVALIDATE = 'no-cache';
+
+const cacheControl = (path: string) => (hashedAsset.test(path) ? IMMUTABLE : REVALIDATE);
+
+export type WebFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | null;
+
+/**
+ * Serves the built front end when it exists: the host at `/`, each remote at `/remotes/<name>/`
+ * (with CORS, so the same files also work from a CDN), and `/config.json` from the environment.
+ * A missing build folder is skipped: the API then runs alone. Answers the SPA fallback for the
+ * not-found handler (null in API-only mode).
+ */
+export async function webRoutes(app: ApiApp, config: Config): Promise<WebFallback> {
+  const document = zRuntimeConfig.parse(runtimeConfig(config));
+  app.get('/config.json', { schema: { hide: true } }, (_request, reply) =>
+    reply.header('Cache-Control', 'no-store').send(document),
+  );
+
+  for (const name of remoteNames) await serveRemote(app, config.webRoot, name);
+
+  const hostDist = join(config.webRoot, 'host', 'dist');
+  if (!existsSync(join(hostDist, 'index.html'))) return () => null;
+  await app.register(fastifyStatic, {
+    root: hostDist,
+    prefix: '/',
+    cacheControl: false,
+    setHeaders: (reply, path) => reply.header('Cache-Control', cacheControl(path)),
+  });
+
+  return (request, reply) => {
+    if (!isPageRequest(request)) return null;
+    return reply
+      .header('Cache-Control', REVALIDATE)
+      .sendFile('index.html', hostDist, { cacheControl: false });
+  };
+}
+
+async function serveRemote(app: FastifyInstance, webRoot: string, name: RemoteName) {
+  const dist = join(webRoot, `remote-${name}`, 'dist');
+  if (!existsSync(dist)) return;
+  await app.register(fastifyStatic, {
+    root: dist,
+    prefix: `/remotes/${name}/`,
+    decorateReply: false,
+    cacheControl: false,
+    setHeaders: (reply, path) => {
+      reply.header('Cache-Control', cacheControl(path));
+      reply.header('Access-Control-Allow-Origin', '*');
+    },
+  });
+}
+
+/**
+ * A browser navigation the host's router should answer: GET/HEAD outside /api and /remotes, and
+ * not a missing file (a path whose last segment has an extension gets a real 404, so a broken
+ * asset link never receives HTML).
+ */
+function isPageRequest(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = request.url.split('?')[0] ?? '/';
+  if (path === '/api' || path.startsWith('/api/') || path === '/remotes' || path.startsWith('/remotes/'))
+    return false;
+  const last = path.split('/').pop() ?? '';
+  return !/\.[a-z0-9]+$/i.test(last);
+}
