@@ -1,0 +1,43 @@
+import axios from 'axios';
+import { isUnauthorized } from '../errors';
+import { clearSession, getAccessToken } from '../session';
+
+/**
+ * The one HTTP client of the front end. No timeout (spec §7): long exports must not be cut.
+ * The base URL comes from the runtime configuration through `configureApi`.
+ */
+export const http = axios.create({ baseURL: '/api/v1', timeout: 0 });
+
+let unauthorizedHandler: () => void = () => {
+  window.location.assign('/login');
+};
+
+/** The host decides how to leave for /login (client-side navigation instead of a reload). */
+export function onUnauthorized(handler: () => void) {
+  unauthorizedHandler = handler;
+}
+
+export function configureApi({ apiUrl }: { apiUrl: string }) {
+  http.defaults.baseURL = `${apiUrl.replace(/\/$/, '')}/api/v1`;
+}
+
+/** Absolute URL of an API path, for links the browser follows itself (downloads, WebSocket). */
+export function apiUrl(path: string): string {
+  const base = http.defaults.baseURL ?? '/api/v1';
+  return new URL(`${base}${path}`, window.location.origin).toString();
+}
+
+http.interceptors.request.use((config) => {
+  const token = getAccessToken();
+  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  return config;
+});
+
+// Spec §8: any 401 or 403 ends the session and sends the user to /login.
+http.interceptors.response.use(undefined, (error: unknown) => {
+  if (isUnauthorized(error)) {
+    clearSession();
+    unauthorizedHandler();
+  }
+  return Promise.reject(error);
+});

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** Identifiers are UUIDs on the wire. */
+export const zId = z.uuid();
+
+/** `page`/`page_size` of every list endpoint (spec §7). */
+export const zPageQuery = z.object({
+  page: z.coerce.number().int().positive().default(1),
+  page_size: z.coerce.number().int().positive().max(500).default(10),
+});
+export type PageQuery = z.infer<typeof zPageQuery>;
+
+/** Every list answers `{data, count}` where `count` is the total before pagination. */
+export const zPage = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), count: z.number().int() });
+export type Page<T> = { data: T[]; count: number };
+
+export const zMessage = z.object({ message: z.string() });
+export type Message = z.infer<typeof zMessage>;
+
+/** FastAPI-shaped validation error item. */
+export const zValidationErrorItem = z.object({
+  loc: z.array(z.union([z.string(), z.number()])),
+  msg: z.string(),
+  type: z.string(),
+});
+export type ValidationErrorItem = z.infer<typeof zValidationErrorItem>;
+
+export const zErrorBody = z.object({ detail: z.union([z.string(), z.array(zValidationErrorItem)]) });
+export type ErrorBody = z.infer<typeof zErrorBody>;
+
+/** Query-string booleans arrive as text. */
+export const zQueryBoolean = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+/** Money (MXN) travels as a decimal string with two places; it is never a float. */
+export const zMoney = z.string().regex(/^-?\d+(\.\d{1,2})?$/);
+
+/** Calendar date on the wire: yyyy-MM-dd. */
+export const zIsoDate = z.iso.date();

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+export const remoteNames = ['rpus', 'periods', 'admin', 'settings'] as const;
+export type RemoteName = (typeof remoteNames)[number];
+
+/**
+ * The document the host reads at start-up (`/config.json`): where the API and each remote live,
+ * so that a remote is redeployed without rebuilding the host.
+ */
+export const zRuntimeConfig = z.object({
+  api_url: z.string(),
+  version: z.string(),
+  remotes: z.object({
+    rpus: z.string(),
+    periods: z.string(),
+    admin: z.string(),
+    settings: z.string(),
+  }),
+  powered_by: z.object({ label: z.string(), url: z.string() }),
+  scripts: z.object({ chat: z.string().nullable(), session_recording: z.string().nullable() }),
+  billing_provider: z.enum(['local', 'chargebee']),
+});
+export type RuntimeConfig = z.infer<typeof zRuntimeConfig>;

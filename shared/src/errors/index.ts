@@ -1,0 +1,13 @@
+export type { ApiErrorInit, ApiErrorKind, ErrorDetail } from './api-error';
+export {
+  ApiError,
+  errorStatus,
+  fieldErrorsFromDetail,
+  httpErrorMessage,
+  isCancelled,
+  isUnauthorized,
+  toApiError,
+  toApiErrorAsync,
+} from './api-error';
+export { errorMessage, fieldErrors, loginErrorMessage } from './messages';
+export { httpStatusName, httpStatusNames } from './status-names';

@@ -1,0 +1,2 @@
+export type { PercentColor } from './numbers';
+export { formatKwh, formatMoney, formatPercent, percentColor } from './numbers';

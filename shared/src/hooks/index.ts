@@ -1,0 +1,1 @@
+export { useSearchState } from './use-search-state';

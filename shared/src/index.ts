@@ -1,0 +1,17 @@
+// The front end's SDK. Shared by the host and every remote as one federation singleton.
+export * from './api';
+export * from './contract';
+export * from './dates';
+export * from './enums';
+export * from './errors';
+export * from './format';
+export * from './forms';
+export * from './hooks';
+export * from './query';
+export * from './remote';
+export * from './search';
+export * from './session';
+export { es } from './text/es';
+export * from './theme';
+export * from './ui';
+export * from './validation';

@@ -1,0 +1,3 @@
+export { queryClient, STALE_TIME_MS } from './query-client';
+export { queryKeys } from './query-keys';
+export { useCurrentUser } from './use-current-user';

@@ -1,0 +1,11 @@
+/** Query keys are plain arrays named after the resource, so invalidating a prefix refreshes a family. */
+export const queryKeys = {
+  currentUser: ['users', 'me'] as const,
+  users: (params: object) => ['users', 'list', params] as const,
+  credentials: ['credentials'] as const,
+  rpus: ['rpus'] as const,
+  periods: ['periods'] as const,
+  tasks: ['tasks'] as const,
+  paymentHistory: ['payment-history'] as const,
+  webhooks: ['webhooks'] as const,
+};

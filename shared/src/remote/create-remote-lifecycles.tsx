@@ -1,0 +1,47 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import * as React from 'react';
+import * as ReactDOMClient from 'react-dom/client';
+import { Router } from 'react-router-dom';
+import singleSpaReact from 'single-spa-react';
+import { ThemeProvider } from 'styled-components';
+import { queryClient } from '../query';
+import { themes } from '../theme';
+import { LoadFailureScreen } from '../ui';
+import { RemoteContext } from './remote-context';
+import type { RemoteProps } from './remote-props';
+
+/**
+ * The single-spa lifecycles a remote exposes. A parcel renders in its own React root, so the
+ * providers are set again here — with the same singleton QueryClient and theme as the host.
+ * A render crash inside the remote shows the load-failure screen and leaves the host working.
+ */
+export function createRemoteLifecycles(App: ComponentType) {
+  function RemoteRoot(props: RemoteProps) {
+    return (
+      <RemoteContext.Provider value={props}>
+        <ThemeProvider theme={themes[props.colorMode]}>
+          <QueryClientProvider client={queryClient}>
+            <Router location={props.location} navigator={props.navigator}>
+              <App />
+            </Router>
+          </QueryClientProvider>
+        </ThemeProvider>
+      </RemoteContext.Provider>
+    );
+  }
+
+  return singleSpaReact<RemoteProps>({
+    React,
+    ReactDOMClient,
+    rootComponent: RemoteRoot,
+    errorBoundary: (error, _info, props) => {
+      console.error(error);
+      return (
+        <ThemeProvider theme={themes[props.colorMode]}>
+          <LoadFailureScreen />
+        </ThemeProvider>
+      );
+    },
+  });
+}

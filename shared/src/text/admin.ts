@@ -1,0 +1,38 @@
+/** Texts of the superuser console (remote-admin). Part of the one catalogue, `es.admin`. */
+export const adminText = {
+  title: 'Administración',
+  subtitle: 'Usuarios, bitácora de tareas y servicios de todas las empresas.',
+  tabsLabel: 'Secciones de administración',
+  tabs: { users: 'Usuarios', logs: 'Bitácora', rpus: 'Servicios' },
+  users: {
+    caption: 'Usuarios',
+    filterBy: 'Buscar por',
+    filters: { company: 'Empresa', email: 'Correo', username: 'Nombre' },
+    searchPlaceholder: 'Escribe para buscar',
+    columns: {
+      name: 'Nombre',
+      email: 'Correo',
+      company: 'Empresa',
+      role: 'Rol',
+      subscription: 'Suscripción',
+      active: 'Estado',
+      createdAt: 'Alta',
+    },
+    superuser: 'Superusuario',
+    regular: 'Usuario',
+    active: 'Activo',
+    inactive: 'Inactivo',
+    empty: 'No hay usuarios con estos filtros.',
+    edit: 'Editar usuario',
+    editTitle: (name: string) => `Editar a ${name}`,
+    isSuperuser: 'Es superusuario',
+    isActive: 'Cuenta activa',
+    saved: 'Usuario actualizado.',
+    temporalPassword: 'Contraseña temporal',
+    temporalPasswordTitle: (name: string) => `Contraseña temporal para ${name}`,
+    temporalPasswordConfirm:
+      'Se generará una contraseña temporal. Las sesiones abiertas del usuario se cerrarán y deberá cambiarla al entrar.',
+    temporalPasswordGenerate: 'Generar contraseña',
+    temporalPasswordShownOnce: 'Cópiala ahora: no volverá a mostrarse.',
+  },
+};

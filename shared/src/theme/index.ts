@@ -1,0 +1,7 @@
+import './styled';
+
+export { GlobalStyle } from './global-style';
+export type { ColorMode, Theme } from './theme';
+export { darkTheme, lightTheme, themes } from './theme';
+export type { ThemePreference } from './theme-mode';
+export { resolveColorMode, themePreference, useThemePreference } from './theme-mode';

@@ -1,0 +1,26 @@
+export type { Tone } from './alert';
+export { Alert } from './alert';
+export type { BadgeTone } from './badge';
+export { Badge } from './badge';
+export type { ButtonVariant } from './button';
+export { Button, ButtonLink } from './button';
+export type { SelectOption } from './fields';
+export { Checkbox, PasswordField, SelectField, TextField } from './fields';
+export { Card, EmptyState, PageHeader, Row, Stack, VisuallyHidden } from './layout';
+export { ConfirmDialog, Modal, ModalActions } from './modal';
+export { Pagination, pageSizeOptions } from './pagination';
+export { ProgressBar } from './progress-bar';
+export {
+  ErrorBoundary,
+  GenericErrorFallback,
+  GenericNotFound,
+  LoadFailureScreen,
+  NotFoundScreen,
+} from './screens';
+export { PageSpinner, Spinner } from './spinner';
+export type { Column, Selection } from './table';
+export { DataTable } from './table';
+export type { TabItem } from './tabs';
+export { Tabs } from './tabs';
+export type { Toast } from './toast';
+export { Toaster, toast } from './toast';

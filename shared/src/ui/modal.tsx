@@ -1,0 +1,114 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { es } from '../text/es';
+import { Button } from './button';
+
+const Overlay = styled(Dialog.Overlay)`
+  position: fixed;
+  inset: 0;
+  background: ${({ theme }) => theme.color.overlay};
+  z-index: 50;
+`;
+
+const Content = styled(Dialog.Content)<{ $width: number }>`
+  position: fixed;
+  z-index: 51;
+  top: 50%;
+  left: 50%;
+  transform: translate(-50%, -50%);
+  width: min(${({ $width }) => $width}px, calc(100vw - 32px));
+  max-height: calc(100vh - 48px);
+  overflow: auto;
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.text};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  box-shadow: ${({ theme }) => theme.shadow.md};
+  padding: ${({ theme }) => theme.space(6)};
+`;
+
+const Title = styled(Dialog.Title)`
+  margin: 0 0 ${({ theme }) => theme.space(2)};
+  font-size: ${({ theme }) => theme.font.size.xl};
+`;
+
+const Description = styled(Dialog.Description)`
+  margin: 0 0 ${({ theme }) => theme.space(4)};
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+export const ModalActions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-top: ${({ theme }) => theme.space(5)};
+`;
+
+type ModalProps = {
+  open: boolean;
+  /** Omit to make the dialog impossible to dismiss (e.g. onboarding that must be completed). */
+  onOpenChange?: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  width?: number;
+};
+
+/** An accessible dialog: focus is trapped inside and returned on close; Escape closes when dismissible. */
+export function Modal({ open, onOpenChange, title, description, children, width = 520 }: ModalProps) {
+  const dismissible = Boolean(onOpenChange);
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange ?? (() => undefined)}>
+      <Dialog.Portal>
+        <Overlay />
+        <Content
+          $width={width}
+          onEscapeKeyDown={dismissible ? undefined : (event) => event.preventDefault()}
+          onPointerDownOutside={dismissible ? undefined : (event) => event.preventDefault()}
+          aria-describedby={description ? undefined : undefined}
+        >
+          <Title>{title}</Title>
+          {description ? <Description>{description}</Description> : <Dialog.Description hidden />}
+          {children}
+        </Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+type ConfirmProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description: ReactNode;
+  confirmLabel?: string;
+  tone?: 'danger' | 'primary';
+  loading?: boolean;
+  onConfirm: () => void;
+};
+
+/** Confirmation before a destructive or costly action. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel = es.common.confirm,
+  tone = 'danger',
+  loading = false,
+  onConfirm,
+}: ConfirmProps) {
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={title} description={description} width={440}>
+      <ModalActions>
+        <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={loading}>
+          {es.common.cancel}
+        </Button>
+        <Button variant={tone} onClick={onConfirm} loading={loading}>
+          {confirmLabel}
+        </Button>
+      </ModalActions>
+    </Modal>
+  );
+}

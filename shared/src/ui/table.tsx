@@ -1,0 +1,178 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { es } from '../text/es';
+import { VisuallyHidden } from './layout';
+import { Spinner } from './spinner';
+
+export type Column<T> = {
+  key: string;
+  header: ReactNode;
+  render: (row: T) => ReactNode;
+  align?: 'left' | 'right' | 'center';
+  width?: string;
+};
+
+export type Selection = {
+  selected: ReadonlySet<string>;
+  onChange: (next: Set<string>) => void;
+};
+
+const Scroll = styled.div`
+  overflow-x: auto;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.color.surface};
+  position: relative;
+`;
+
+const StyledTable = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: ${({ theme }) => theme.font.size.sm};
+  th, td {
+    padding: ${({ theme }) => `${theme.space(2.5)} ${theme.space(3)}`};
+    border-bottom: 1px solid ${({ theme }) => theme.color.border};
+    text-align: left;
+    vertical-align: middle;
+  }
+  th {
+    font-weight: 600;
+    color: ${({ theme }) => theme.color.textMuted};
+    background: ${({ theme }) => theme.color.surfaceRaised};
+    white-space: nowrap;
+  }
+  tbody tr:last-child td { border-bottom: none; }
+  tbody tr[aria-selected='true'] { background: ${({ theme }) => `${theme.color.primary}14`}; }
+  input[type='checkbox'] { width: 16px; height: 16px; accent-color: ${({ theme }) => theme.color.primary}; cursor: pointer; }
+`;
+
+const LoadingOverlay = styled.div`
+  position: absolute;
+  inset: 0;
+  display: grid;
+  place-items: center;
+  background: ${({ theme }) => `${theme.color.surface}aa`};
+  color: ${({ theme }) => theme.color.primary};
+`;
+
+type Props<T> = {
+  caption: string;
+  columns: Column<T>[];
+  rows: T[];
+  getRowId: (row: T) => string;
+  loading?: boolean;
+  empty?: ReactNode;
+  selection?: Selection;
+  rowLabel?: (row: T) => string;
+};
+
+/** A data table with optional row selection; the caption names it for screen readers. */
+export function DataTable<T>({
+  caption,
+  columns,
+  rows,
+  getRowId,
+  loading = false,
+  empty,
+  selection,
+  rowLabel,
+}: Props<T>) {
+  const ids = rows.map(getRowId);
+  const selectedOnPage = ids.filter((id) => selection?.selected.has(id)).length;
+  const allSelected = ids.length > 0 && selectedOnPage === ids.length;
+
+  const toggleAll = () => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    for (const id of ids) {
+      if (allSelected) next.delete(id);
+      else next.add(id);
+    }
+    selection.onChange(next);
+  };
+
+  const toggle = (id: string) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    selection.onChange(next);
+  };
+
+  return (
+    <Scroll aria-busy={loading || undefined}>
+      <StyledTable>
+        <caption>
+          <VisuallyHidden>{caption}</VisuallyHidden>
+        </caption>
+        <thead>
+          <tr>
+            {selection ? (
+              <th style={{ width: 40 }}>
+                <input
+                  type="checkbox"
+                  aria-label={es.table.selectAll}
+                  checked={allSelected}
+                  ref={(input) => {
+                    if (input) input.indeterminate = selectedOnPage > 0 && !allSelected;
+                  }}
+                  onChange={toggleAll}
+                  disabled={ids.length === 0}
+                />
+              </th>
+            ) : null}
+            {columns.map((column) => (
+              <th
+                key={column.key}
+                style={{ textAlign: column.align ?? 'left', width: column.width }}
+                scope="col"
+              >
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const id = getRowId(row);
+            const isSelected = selection?.selected.has(id) ?? false;
+            return (
+              <tr key={id} aria-selected={selection ? isSelected : undefined}>
+                {selection ? (
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={es.table.selectRow(rowLabel ? rowLabel(row) : id)}
+                      checked={isSelected}
+                      onChange={() => toggle(id)}
+                    />
+                  </td>
+                ) : null}
+                {columns.map((column) => (
+                  <td key={column.key} style={{ textAlign: column.align ?? 'left' }}>
+                    {column.render(row)}
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
+          {rows.length === 0 && !loading ? (
+            <tr>
+              <td colSpan={columns.length + (selection ? 1 : 0)}>{empty ?? es.common.empty}</td>
+            </tr>
+          ) : null}
+          {rows.length === 0 && loading ? (
+            <tr>
+              <td colSpan={columns.length + (selection ? 1 : 0)} style={{ height: 120 }} />
+            </tr>
+          ) : null}
+        </tbody>
+      </StyledTable>
+      {loading ? (
+        <LoadingOverlay>
+          <Spinner size={28} />
+        </LoadingOverlay>
+      ) : null}
+    </Scroll>
+  );
+}
