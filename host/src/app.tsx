@@ -1,0 +1,34 @@
+import {
+  ErrorBoundary,
+  GenericErrorFallback,
+  GlobalStyle,
+  queryClient,
+  type RuntimeConfig,
+  Toaster,
+  themes,
+  useThemePreference,
+} from '@luz/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router-dom';
+import { ThemeProvider } from 'styled-components';
+import { AppRoutes } from './routing/app-routes';
+import { RuntimeConfigContext } from './startup/runtime-config-context';
+
+export function App({ config }: { config: RuntimeConfig }) {
+  const { mode } = useThemePreference();
+  return (
+    <RuntimeConfigContext.Provider value={config}>
+      <ThemeProvider theme={themes[mode]}>
+        <GlobalStyle />
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <ErrorBoundary fallback={(error) => <GenericErrorFallback error={error} />}>
+              <AppRoutes />
+            </ErrorBoundary>
+          </BrowserRouter>
+          <Toaster />
+        </QueryClientProvider>
+      </ThemeProvider>
+    </RuntimeConfigContext.Provider>
+  );
+}

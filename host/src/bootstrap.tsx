@@ -1,0 +1,24 @@
+import { configureApi, loadRuntimeConfig } from '@luz/shared';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import { registerRemotesFromConfig } from './remotes/register-remotes';
+import { StartupFailure } from './startup/startup-failure';
+import { loadThirdPartyScripts } from './startup/third-party-scripts';
+
+async function start() {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  const root = createRoot(container);
+  try {
+    const config = await loadRuntimeConfig();
+    configureApi({ apiUrl: config.api_url });
+    registerRemotesFromConfig(config);
+    loadThirdPartyScripts(config);
+    root.render(<App config={config} />);
+  } catch (error) {
+    console.error(error);
+    root.render(<StartupFailure />);
+  }
+}
+
+void start();

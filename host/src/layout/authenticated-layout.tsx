@@ -1,0 +1,108 @@
+import {
+  Alert,
+  Button,
+  errorMessage,
+  es,
+  isSubscriptionActive,
+  PageSpinner,
+  useCurrentUser,
+  useThemePreference,
+} from '@luz/shared';
+import { useState } from 'react';
+import { Navigate, Outlet } from 'react-router-dom';
+import styled from 'styled-components';
+import { useSessionActions } from '../auth/use-session-actions';
+import { OnboardingModal } from '../onboarding/onboarding-modal';
+import { PasswordChangeModal } from '../onboarding/password-change-modal';
+import { HostContext } from '../remotes/host-context';
+import { useSyncEventArea } from '../sync-events/sync-event-area';
+import { useSyncEventSocket } from '../sync-events/use-sync-events';
+import { Footer } from './footer';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+
+const Shell = styled.div`
+  min-height: 100%;
+  display: grid;
+  grid-template-rows: auto 1fr auto;
+`;
+
+const Body = styled.div`
+  display: flex;
+  min-height: 0;
+`;
+
+const Content = styled.main`
+  flex: 1;
+  min-width: 0;
+  padding: ${({ theme }) => theme.space(6)};
+  @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) { padding: ${({ theme }) => theme.space(4)}; }
+`;
+
+const SkipLink = styled.a`
+  position: absolute;
+  left: -9999px;
+  &:focus { left: 8px; top: 8px; z-index: 100; background: ${({ theme }) => theme.color.surface}; padding: 8px 12px; }
+`;
+
+/**
+ * The authenticated layout (spec §2): spinner while the user loads, /subscription without an
+ * active subscription, the onboarding modal instead of content without credentials, otherwise
+ * sidebar, top bar, the remote's content and the live sync-event area.
+ */
+export function AuthenticatedLayout() {
+  const { data: user, isPending, isError, error, refetch } = useCurrentUser();
+  const { logout } = useSessionActions();
+
+  if (isPending) return <PageSpinner />;
+  if (isError || !user) {
+    return (
+      <Content>
+        <Alert tone="danger">{errorMessage(error)}</Alert>
+        <p>
+          <Button onClick={() => void refetch()}>{es.common.retry}</Button>
+        </p>
+      </Content>
+    );
+  }
+  if (!isSubscriptionActive(user)) return <Navigate to="/subscription" replace />;
+  if (!user.has_credentials) return <OnboardingModal onLogout={logout} />;
+  return <SignedInShell user={user} logout={logout} />;
+}
+
+function SignedInShell({
+  user,
+  logout,
+}: {
+  user: NonNullable<ReturnType<typeof useCurrentUser>['data']>;
+  logout: () => void;
+}) {
+  const { mode } = useThemePreference();
+  const syncEvents = useSyncEventSocket();
+  const syncArea = useSyncEventArea(syncEvents);
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  return (
+    <HostContext.Provider value={{ user, colorMode: mode, syncEvents, logout }}>
+      <Shell>
+        <SkipLink href="#content">{es.layout.skipToContent}</SkipLink>
+        <TopBar
+          user={user}
+          menuOpen={menuOpen}
+          onToggleMenu={() => setMenuOpen((value) => !value)}
+          onLogout={logout}
+          syncToggle={syncArea.toggle}
+        />
+        <Body>
+          <Sidebar user={user} open={menuOpen} onNavigate={() => setMenuOpen(false)} />
+          <Content id="content" tabIndex={-1}>
+            <Outlet />
+          </Content>
+        </Body>
+        <Footer />
+      </Shell>
+      {syncArea.panel}
+      {user.must_change_password ? <PasswordChangeModal onLogout={logout} /> : null}
+    </HostContext.Provider>
+  );
+}

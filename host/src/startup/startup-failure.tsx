@@ -1,0 +1,12 @@
+import { darkTheme, GlobalStyle, LoadFailureScreen } from '@luz/shared';
+import { ThemeProvider } from 'styled-components';
+
+/** The runtime configuration could not be read: nothing else can start. */
+export function StartupFailure() {
+  return (
+    <ThemeProvider theme={darkTheme}>
+      <GlobalStyle />
+      <LoadFailureScreen />
+    </ThemeProvider>
+  );
+}

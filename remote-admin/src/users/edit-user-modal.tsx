@@ -1,0 +1,95 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  es,
+  formErrors,
+  Modal,
+  ModalActions,
+  queryClient,
+  Stack,
+  TextField,
+  toast,
+  type UserPublic,
+  useFormErrors,
+  usersApi,
+  zUserUpdate,
+} from '@luz/shared';
+import { useMutation } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+
+const text = es.admin.users;
+
+export function EditUserModal({ user, onClose }: { user: UserPublic; onClose: () => void }) {
+  const form = useFormErrors();
+  const update = useMutation({
+    mutationFn: (body: Parameters<typeof usersApi.update>[1]) => usersApi.update(user.id, body),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['users'] });
+      toast.success(text.saved);
+      onClose();
+    },
+    onError: form.fromServer,
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const parsed = zUserUpdate.safeParse({
+      full_name: data.get('full_name'),
+      email: data.get('email'),
+      company_name: data.get('company_name'),
+      is_superuser: data.get('is_superuser') === 'on',
+      is_active: data.get('is_active') === 'on',
+    });
+    if (!parsed.success) {
+      form.setErrors(formErrors(parsed.error));
+      return;
+    }
+    form.setErrors({});
+    update.mutate(parsed.data);
+  };
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={text.editTitle(user.full_name || user.email)}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {form.message ? <Alert tone="danger">{form.message}</Alert> : null}
+          <TextField
+            label={es.auth.fullName}
+            name="full_name"
+            defaultValue={user.full_name}
+            error={form.errors.full_name}
+          />
+          <TextField
+            label={es.auth.email}
+            name="email"
+            type="email"
+            defaultValue={user.email}
+            error={form.errors.email}
+          />
+          <TextField
+            label={es.auth.companyName}
+            name="company_name"
+            defaultValue={user.company_name}
+            error={form.errors.company_name}
+          />
+          <Checkbox label={text.isSuperuser} name="is_superuser" defaultChecked={user.is_superuser} />
+          <Checkbox label={text.isActive} name="is_active" defaultChecked={user.is_active} />
+        </Stack>
+        <ModalActions>
+          <Button variant="secondary" onClick={onClose}>
+            {es.common.cancel}
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            {es.common.save}
+          </Button>
+        </ModalActions>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,59 @@
+import {
+  Alert,
+  Button,
+  errorMessage,
+  es,
+  Modal,
+  ModalActions,
+  Stack,
+  type UserPublic,
+  usersApi,
+} from '@luz/shared';
+import { useMutation } from '@tanstack/react-query';
+
+const text = es.admin.users;
+
+/** Generates a temporary password, shown once; the user must change it at the next login. */
+export function TemporalPasswordModal({ user, onClose }: { user: UserPublic; onClose: () => void }) {
+  const generate = useMutation({ mutationFn: () => usersApi.setTemporalPassword(user.id) });
+  const password = generate.data?.temporal_password;
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={text.temporalPasswordTitle(user.full_name || user.email)}
+      description={password ? text.temporalPasswordShownOnce : text.temporalPasswordConfirm}
+    >
+      <Stack>
+        {generate.isError ? <Alert tone="danger">{errorMessage(generate.error)}</Alert> : null}
+        {password ? (
+          <Alert tone="success">
+            <code data-testid="temporal-password" data-private="true">
+              {password}
+            </code>
+          </Alert>
+        ) : null}
+      </Stack>
+      <ModalActions>
+        {password ? (
+          <>
+            <Button variant="secondary" onClick={() => void navigator.clipboard?.writeText(password)}>
+              {es.common.copy}
+            </Button>
+            <Button onClick={onClose}>{es.common.close}</Button>
+          </>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={onClose}>
+              {es.common.cancel}
+            </Button>
+            <Button onClick={() => generate.mutate()} loading={generate.isPending}>
+              {text.temporalPasswordGenerate}
+            </Button>
+          </>
+        )}
+      </ModalActions>
+    </Modal>
+  );
+}

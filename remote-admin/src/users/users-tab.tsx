@@ -1,0 +1,144 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  type Column,
+  DataTable,
+  errorMessage,
+  es,
+  formatDate,
+  Pagination,
+  pageSizePreference,
+  parseAdminSearch,
+  queryKeys,
+  Row,
+  SelectField,
+  subscriptionStatusLabel,
+  TextField,
+  type UserPublic,
+  usersApi,
+  useSearchState,
+} from '@luz/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { EditUserModal } from './edit-user-modal';
+import { TemporalPasswordModal } from './temporal-password-modal';
+
+const text = es.admin.users;
+
+const filterOptions = [
+  { value: 'company', label: text.filters.company },
+  { value: 'email', label: text.filters.email },
+  { value: 'username', label: text.filters.username },
+] as const;
+
+const queryField = { company: 'company_name', email: 'email', username: 'full_name' } as const;
+
+export function UsersTab() {
+  const [search, setSearch] = useSearchState(parseAdminSearch);
+  const [editing, setEditing] = useState<UserPublic | null>(null);
+  const [resetting, setResetting] = useState<UserPublic | null>(null);
+  const filterBy =
+    search.filterBy === 'company' || search.filterBy === 'email' || search.filterBy === 'username'
+      ? search.filterBy
+      : 'email';
+  const params = {
+    page: search.page,
+    page_size: search.pageSize,
+    ...(search.search ? { [queryField[filterBy]]: search.search } : {}),
+  };
+  const users = useQuery({
+    queryKey: queryKeys.users(params),
+    queryFn: () => usersApi.list(params),
+    placeholderData: keepPreviousData,
+  });
+
+  const columns: Column<UserPublic>[] = [
+    { key: 'name', header: text.columns.name, render: (user) => user.full_name || '—' },
+    { key: 'email', header: text.columns.email, render: (user) => user.email },
+    { key: 'company', header: text.columns.company, render: (user) => user.company_name || '—' },
+    {
+      key: 'role',
+      header: text.columns.role,
+      render: (user) => (
+        <Badge $tone={user.is_superuser ? 'info' : 'neutral'}>
+          {user.is_superuser ? text.superuser : text.regular}
+        </Badge>
+      ),
+    },
+    {
+      key: 'subscription',
+      header: text.columns.subscription,
+      render: (user) => subscriptionStatusLabel(user.subscription.status),
+    },
+    {
+      key: 'active',
+      header: text.columns.active,
+      render: (user) => (
+        <Badge $tone={user.is_active ? 'success' : 'danger'}>
+          {user.is_active ? text.active : text.inactive}
+        </Badge>
+      ),
+    },
+    { key: 'created', header: text.columns.createdAt, render: (user) => formatDate(user.created_at) },
+    {
+      key: 'actions',
+      header: es.common.actions,
+      align: 'right',
+      render: (user) => (
+        <Row $justify="flex-end" $gap={2}>
+          <Button size="sm" variant="secondary" onClick={() => setEditing(user)}>
+            {es.common.edit}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setResetting(user)}>
+            {text.temporalPassword}
+          </Button>
+        </Row>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <Row $align="flex-end">
+        <SelectField
+          label={text.filterBy}
+          value={filterBy}
+          options={[...filterOptions]}
+          onChange={(event) => setSearch({ filterBy: event.target.value as typeof filterBy, page: 1 })}
+        />
+        <TextField
+          label={es.common.search}
+          type="search"
+          placeholder={text.searchPlaceholder}
+          defaultValue={search.search ?? ''}
+          onChange={(event) =>
+            setSearch({ search: event.target.value || null, filterBy, page: 1 }, { replace: true })
+          }
+        />
+      </Row>
+      <br />
+      {users.isError ? <Alert tone="danger">{errorMessage(users.error)}</Alert> : null}
+      <DataTable
+        caption={text.caption}
+        columns={columns}
+        rows={users.data?.data ?? []}
+        getRowId={(user) => user.id}
+        loading={users.isFetching}
+        empty={text.empty}
+      />
+      <Pagination
+        page={search.page}
+        pageSize={search.pageSize}
+        count={users.data?.count ?? 0}
+        onPageChange={(page) => setSearch({ page })}
+        onPageSizeChange={(pageSize) => {
+          pageSizePreference.set(pageSize);
+          setSearch({ pageSize, page: 1 });
+        }}
+      />
+      {editing ? <EditUserModal user={editing} onClose={() => setEditing(null)} /> : null}
+      {resetting ? <TemporalPasswordModal user={resetting} onClose={() => setResetting(null)} /> : null}
+    </>
+  );
+}

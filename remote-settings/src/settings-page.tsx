@@ -1,0 +1,26 @@
+import { es, PageHeader, parseSettingsSearch, Tabs, useSearchState } from '@luz/shared';
+import { AppearanceTab } from './appearance/appearance-tab';
+import { SecurityTab } from './security/security-tab';
+import { UserInformationTab } from './user-information/user-information-tab';
+
+const text = es.settings;
+
+/** /settings with the tab in the URL (spec §2: user information=0 … webhooks=4). */
+export function SettingsPage() {
+  const [search, setSearch] = useSearchState(parseSettingsSearch);
+  return (
+    <>
+      <PageHeader title={text.title} subtitle={text.subtitle} />
+      <Tabs
+        label={text.tabsLabel}
+        value={search.tab}
+        onValueChange={(tab) => setSearch({ tab })}
+        items={[
+          { value: 0, label: text.tabs.userInformation, content: <UserInformationTab /> },
+          { value: 1, label: text.tabs.appearance, content: <AppearanceTab /> },
+          { value: 2, label: text.tabs.security, content: <SecurityTab /> },
+        ]}
+      />
+    </>
+  );
+}
