@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+export type TestUser = { email: string; password: string; token: string; id: string };
+
+const superuser = () => ({
+  email: process.env.LUZ_E2E_SUPERUSER as string,
+  password: process.env.LUZ_E2E_SUPERUSER_PASSWORD as string,
+});
+
+export async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const response = await request.post('/api/v1/login/access-token', { form: { username: email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()).access_token as string;
+}
+
+/** Seeds state through the product's own API, as a user would create it. */
+export class ApiSeed {
+  constructor(private readonly request: APIRequestContext) {}
+
+  async superuserToken() {
+    const { email, password } = superuser();
+    return apiLogin(this.request, email, password);
+  }
+
+  async signup(overrides: Partial<{ full_name: string; company_name: string }> = {}): Promise<TestUser> {
+    const email = `e2e-${randomUUID()}@luz.test`;
+    const password = 'e2e-Password-123';
+    const response = await this.request.post('/api/v1/users/signup', {
+      data: {
+        email,
+        password,
+        full_name: overrides.full_name ?? 'Usuaria de Prueba',
+        company_name: overrides.company_name ?? 'Empresa E2E',
+      },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    const { id } = await response.json();
+    return { email, password, id, token: await apiLogin(this.request, email, password) };
+  }
+
+  authorized(token: string) {
+    return { headers: { Authorization: `Bearer ${token}` } };
+  }
+}
+
+/** Opens the app with a stored token, as if the user had logged in on this browser. */
+export async function signInWithToken(page: Page, token: string) {
+  // Once per tab: later navigations must see what the app itself did with the token.
+  await page.addInitScript((value) => {
+    if (window.sessionStorage.getItem('e2e-seeded')) return;
+    window.sessionStorage.setItem('e2e-seeded', '1');
+    window.localStorage.setItem('access_token', value);
+  }, token);
+}
+
+export const test = base.extend<{ seed: ApiSeed }>({
+  seed: async ({ request }, use) => {
+    await use(new ApiSeed(request));
+  },
+});
+
+export const superuserCredentials = superuser;

@@ -1,0 +1,59 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+// The product under test is started exactly as the README starts it (`npm start`), on its
+// embedded defaults, in a data folder of its own. Workers inherit these variables.
+process.env.LUZ_E2E_PORT ??= '18080';
+process.env.LUZ_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'luz-e2e-'));
+process.env.LUZ_E2E_SUPERUSER ??= 'admin@e2e.luz.test';
+process.env.LUZ_E2E_SUPERUSER_PASSWORD ??= 'e2e-Admin-Password-1';
+
+const port = process.env.LUZ_E2E_PORT;
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    locale: 'es-MX',
+    timezoneId: 'America/Mexico_City',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npm start',
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+    url: `${baseURL}/api/v1/utils/health-check/`,
+    timeout: 600_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: port,
+      DATA_DIR: process.env.LUZ_E2E_DATA_DIR,
+      FIRST_SUPERUSER: process.env.LUZ_E2E_SUPERUSER,
+      FIRST_SUPERUSER_PASSWORD: process.env.LUZ_E2E_SUPERUSER_PASSWORD,
+      LOG_LEVEL: 'warn',
+      POWERED_BY_LABEL: 'Luz Energía',
+      POWERED_BY_URL: 'https://luz.example.com',
+    },
+  },
+});
