@@ -25,6 +25,8 @@ import { rpusCsvStream } from './csv';
 import { importRpus } from './import';
 import {
   allRpus,
+  assertOwnCredential,
+  assertOwnRpus,
   bulkUpdateRpus,
   createRpu,
   deleteRpus,
@@ -83,7 +85,9 @@ export async function rpusRoutes(app: ApiApp, { db, auth }: AppContext) {
     },
     async (request) => {
       const { page, page_size, ...filters } = request.query;
-      const { data, count } = await listRpus(db, currentUser(request).id, filters, { page, page_size });
+      const user = currentUser(request);
+      await assertOwnCredential(db, user.id, filters.credential_id);
+      const { data, count } = await listRpus(db, user.id, filters, { page, page_size });
       return { data: data.map(toRpuPublic), count };
     },
   );
@@ -259,11 +263,15 @@ export async function rpusRoutes(app: ApiApp, { db, auth }: AppContext) {
     },
     async (request, reply) => {
       const user = currentUser(request);
+      await assertOwnCredential(db, user.id, request.query.credential_id);
+      // An empty selection means no selection: the whole filtered list.
+      const rpuIds = request.body?.rpu_ids?.length ? request.body.rpu_ids : undefined;
+      if (rpuIds) await assertOwnRpus(db, user.id, rpuIds);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="servicios-${today()}.csv"`)
         .header('cache-control', 'no-store')
-        .send(rpusCsvStream(db, user.id, request.query, request.body?.rpu_ids));
+        .send(rpusCsvStream(db, user.id, request.query, rpuIds));
     },
   );
 }
