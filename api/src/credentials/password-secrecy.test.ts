@@ -33,7 +33,12 @@ beforeAll(async () => {
       done();
     },
   });
-  app = await buildApp({ config, db: database.db, mailer, logger: { ...loggerOptions(config), stream } });
+  app = await buildApp({
+    config,
+    db: database.db,
+    mailer,
+    logger: { ...(loggerOptions(config) as object), stream },
+  });
   await app.ready();
   const user = await seedUser(database.db);
   token = await tokenFor(config, database.db, user.id);
