@@ -18,19 +18,9 @@ import {
   zRpuSummary,
 } from '../contract';
 import { http } from './client';
+import { attachmentFileName, type DownloadedFile } from './download';
 
 const zRpusPage = zPage(zRpu);
-
-/** A file the API sent as an attachment, with the name it suggested. */
-export type DownloadedFile = { blob: Blob; fileName: string | null };
-
-/** The file name of a Content-Disposition header (`attachment; filename="x.csv"`). */
-export function attachmentFileName(header: unknown): string | null {
-  if (typeof header !== 'string') return null;
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
-  if (encoded) return decodeURIComponent(encoded);
-  return /filename="?([^";]+)"?/i.exec(header)?.[1] ?? null;
-}
 
 /** The service points of the user (spec §7 "RPUs"). */
 export const rpusApi = {
