@@ -10,6 +10,7 @@ import { authRoutes } from './auth/routes';
 import { createTokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { credentialsRoutes } from './credentials/routes';
 import { createSecretBox } from './crypto/secret-box';
 import type { Database } from './db/database';
 import type { ApiApp } from './http/api-app';
@@ -20,6 +21,8 @@ import { validatorCompiler } from './http/validation';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import type { Mailer } from './mail';
 import { messages } from './messages';
+import { rpusAdminRoutes } from './rpus/admin-routes';
+import { rpusRoutes } from './rpus/routes';
 import type { DocumentStorage } from './storage/document-storage';
 import { LocalDocumentStorage } from './storage/local-storage';
 import { createSyncEventHub } from './sync-events/hub';
@@ -149,6 +152,9 @@ export async function buildApp({
       await authRoutes(api, ctx);
       await usersRoutes(api, ctx);
       await syncEventsRoutes(api, ctx);
+      await credentialsRoutes(api, ctx);
+      await rpusRoutes(api, ctx);
+      await rpusAdminRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );
