@@ -18,6 +18,7 @@ import { createAuthGuard } from './http/auth-guard';
 import { createBackground } from './http/background';
 import { installErrorHandlers } from './http/errors';
 import { validatorCompiler } from './http/validation';
+import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import type { Mailer } from './mail';
 import { messages } from './messages';
 import { rpusAdminRoutes } from './rpus/admin-routes';
@@ -43,6 +44,8 @@ export type AppDeps = {
   now?: () => number;
   /** Default: a `documents` folder in DATA_DIR. */
   storage?: DocumentStorage;
+  /** Default: pg-boss on `db`, with workers when `config.workers`. */
+  jobs?: JobQueue;
 };
 
 /** The `token` of a WebSocket URL is a credential: it never reaches the log. */
@@ -73,6 +76,7 @@ export async function buildApp({
   logger = false,
   now,
   storage,
+  jobs,
 }: AppDeps): Promise<ApiApp> {
   const app = Fastify({
     logger,
@@ -108,6 +112,13 @@ export async function buildApp({
     background: createBackground(app.log),
     secrets: createSecretBox(config.credentialsKey),
     storage: storage ?? new LocalDocumentStorage(join(config.dataDir, 'documents')),
+    jobs:
+      jobs ??
+      createJobQueue({
+        db,
+        workers: config.workers,
+        onError: (error) => app.log.error({ err: error }, 'Job queue error'),
+      }),
   };
 
   await app.register(formbody, { bodyLimit: 64 * 1024 });
@@ -155,7 +166,12 @@ export async function buildApp({
   );
 
   app.addHook('onReady', () => syncEvents.start());
+  // Without workers the queue starts on first use: an API-only process may never send a job.
+  app.addHook('onReady', async () => {
+    if (ctx.jobs.workers) await ctx.jobs.start();
+  });
   app.addHook('onClose', async () => {
+    await ctx.jobs.stop();
     await syncEvents.stop();
     await ctx.background.drain();
   });
