@@ -1,12 +1,11 @@
 import { expect, signInWithToken, test } from '../fixtures';
-import { activeUser } from './rpus-seed';
 
 test('el modal de bienvenida vincula la primera cuenta de CFE y el contenido aparece sin recargar', async ({
   page,
   seed,
   request,
 }) => {
-  const user = await activeUser(seed, request);
+  const user = await seed.activeUser();
   await signInWithToken(page, user.token);
   await page.goto('/rpus/');
   const dialog = page.getByRole('dialog', { name: 'Bienvenido a Luz' });

@@ -1,20 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { type ApiSeed, expect, type TestUser } from '../fixtures';
-
-/**
- * A new user who may use the app: signed up through the API and made superuser (a superuser
- * always counts as subscribed, spec §4), so these tests do not depend on the billing checkout.
- */
-export async function activeUser(seed: ApiSeed, request: APIRequestContext): Promise<TestUser> {
-  const user = await seed.signup({ company_name: 'Servicios E2E' });
-  const admin = await seed.superuserToken();
-  const response = await request.patch(`/api/v1/users/${user.id}`, {
-    ...seed.authorized(admin),
-    data: { is_superuser: true },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return user;
-}
+import { type ApiSeed, expect } from '../fixtures';
 
 export async function addCredential(
   seed: ApiSeed,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, signInWithToken, test } from '../fixtures';
-import { activeUser, addCredential, importRows } from './rpus-seed';
+import { addCredential, importRows } from './rpus-seed';
 
 const table = (page: Page) => page.getByRole('table', { name: 'Servicios de CFE' });
 /** The service numbers of the list's rows, in order. */
@@ -12,7 +12,7 @@ test('crear un servicio, importar un CSV con filas buenas, malas y repetidas, y 
   seed,
   request,
 }) => {
-  const user = await activeUser(seed, request);
+  const user = await seed.activeUser();
   await addCredential(seed, request, user.token, { cfe_user: 'compras@aceros.mx', alias: 'Aceros' });
   await signInWithToken(page, user.token);
   // Record what the import's Web Worker does: it must answer, not fail (the page would then read the file itself).
@@ -90,7 +90,7 @@ test('crear un servicio, importar un CSV con filas buenas, malas y repetidas, y 
 });
 
 test('filtrar por cada filterBy, con el estado en la URL', async ({ page, seed, request }) => {
-  const user = await activeUser(seed, request);
+  const user = await seed.activeUser();
   const aceros = await addCredential(seed, request, user.token, {
     cfe_user: 'compras@aceros.mx',
     alias: 'Aceros',
@@ -144,7 +144,7 @@ test('filtrar por cada filterBy, con el estado en la URL', async ({ page, seed, 
 });
 
 test('paginar y recargar conserva la página y el tamaño', async ({ page, seed, request }) => {
-  const user = await activeUser(seed, request);
+  const user = await seed.activeUser();
   await importRows(
     seed,
     request,
@@ -185,7 +185,7 @@ test('acciones masivas: descarga automática, eliminar con confirmación y desca
   seed,
   request,
 }) => {
-  const user = await activeUser(seed, request);
+  const user = await seed.activeUser();
   await addCredential(seed, request, user.token, { cfe_user: 'masivo@cfe.test' });
   await importRows(seed, request, user.token, [
     { service_number: '900100000001', alias: 'Uno', cfe_user: 'masivo@cfe.test' },
