@@ -37,6 +37,8 @@ const api = ({ postgres = false } = {}) => ({
 
 export default {
   rootDir: '.',
+  // Jest reads testTimeout from the global configuration only; the api project's value is not enough.
+  testTimeout: 30_000,
   projects: [
     frontEnd('shared'),
     frontEnd('host'),

@@ -10,6 +10,7 @@ import { authRoutes } from './auth/routes';
 import { createTokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { credentialsRoutes } from './credentials/routes';
 import { createSecretBox } from './crypto/secret-box';
 import type { Database } from './db/database';
 import type { ApiApp } from './http/api-app';
@@ -22,6 +23,8 @@ import type { Mailer } from './mail';
 import { messages } from './messages';
 import { createPortalClient } from './portal';
 import type { PortalClient } from './portal/portal-client';
+import { rpusAdminRoutes } from './rpus/admin-routes';
+import { rpusRoutes } from './rpus/routes';
 import type { DocumentStorage } from './storage/document-storage';
 import { LocalDocumentStorage } from './storage/local-storage';
 import { syncRoutes } from './sync/routes';
@@ -157,6 +160,9 @@ export async function buildApp({
       await authRoutes(api, ctx);
       await usersRoutes(api, ctx);
       await syncEventsRoutes(api, ctx);
+      await credentialsRoutes(api, ctx);
+      await rpusRoutes(api, ctx);
+      await rpusAdminRoutes(api, ctx);
       await syncRoutes(api, ctx);
       await tasksRoutes(api, ctx);
     },

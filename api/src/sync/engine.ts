@@ -6,11 +6,12 @@ import {
   TaskStatus,
   type TaskType,
 } from '@luz/shared/contract';
+import { getCredentialForSync, setCredentialStatus } from '../credentials/service';
 import type { Queryable } from '../db/database';
+import { setRpuStatus } from '../rpus/service';
 import { classify, type Failure, SyncUserError } from './errors';
 import { type SyncHooks, syncHooks } from './hooks';
 import { syncMessages } from './messages';
-import { getCredentialForSync, setCredentialStatus, setRpuStatus } from './records';
 import type { StepRpu, SyncContext } from './steps';
 import { progressAt, type Spawn, type StepOutcome, workflowOf } from './workflows';
 

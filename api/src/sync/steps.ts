@@ -2,10 +2,10 @@ import { RpuStatus } from '@luz/shared/contract';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db/database';
 import { type PortalCredential, PortalError } from '../portal/portal-client';
+import { recordRpuPortalData, refreshDuplicated } from '../rpus/service';
 import { SyncUserError } from './errors';
 import { syncMessages } from './messages';
 import { linkPeriods, storeReceipts, upsertPeriod } from './receipts';
-import { recordRpuPortalData, refreshDuplicated } from './records';
 
 export type SyncContext = Pick<
   AppContext,
