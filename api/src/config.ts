@@ -20,6 +20,8 @@ export type Config = {
   credentialsKey: Buffer;
   /** null: the sync engine starts the portal simulator. */
   portalUrl: string | null;
+  /** Port of that simulator on 127.0.0.1; 0 picks a free one (printed at start). */
+  portalSimulatorPort: number;
   billing: {
     provider: 'local' | 'chargebee';
     chargebeeSite: string | null;
@@ -106,6 +108,7 @@ const zEnvironment = z.object({
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   CREDENTIALS_KEY: z.string().optional(),
   PORTAL_URL: zHttpUrl.optional(),
+  PORTAL_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   BILLING_PROVIDER: z.enum(['local', 'chargebee']).default('local'),
   CHARGEBEE_SITE: z.string().optional(),
   CHARGEBEE_API_KEY: z.string().optional(),
@@ -255,6 +258,7 @@ export async function loadConfig(
     secretKey,
     credentialsKey,
     portalUrl: parsed.PORTAL_URL ?? null,
+    portalSimulatorPort: parsed.PORTAL_SIMULATOR_PORT,
     billing: {
       provider: parsed.BILLING_PROVIDER,
       chargebeeSite: parsed.CHARGEBEE_SITE ?? null,

@@ -31,6 +31,7 @@ export async function testConfig(overrides: ConfigOverrides = {}): Promise<Confi
     secretKey: randomBytes(48).toString('base64url'),
     credentialsKey: randomBytes(32),
     portalUrl: null,
+    portalSimulatorPort: 0,
     smtpUrl: null,
     mailFrom: 'Luz <no-reply@luz.test>',
     firstSuperuser: null,
