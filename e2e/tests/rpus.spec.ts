@@ -234,3 +234,43 @@ test('acciones masivas: descarga automática, eliminar con confirmación y desca
   expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(['900100000001', '900100000002']);
   expect(lines[2]).toContain('900100000002,Dos,Inactivo,masivo@cfe.test,Sí,No');
 });
+
+test('sincronizar un servicio y varios a la vez; los estados siguen a la sincronización', async ({
+  page,
+  seed,
+  request,
+}) => {
+  const user = await seed.activeUser();
+  await addCredential(seed, request, user.token, { cfe_user: 'sincroniza@cfe.test' });
+  await importRows(seed, request, user.token, [
+    { service_number: '910100000001', alias: 'Solo', cfe_user: 'sincroniza@cfe.test' },
+    { service_number: '910100000002', alias: 'Lote A', cfe_user: 'sincroniza@cfe.test' },
+    { service_number: '910100000003', alias: 'Lote B', cfe_user: 'sincroniza@cfe.test' },
+    { service_number: '910100000004', alias: 'Sin cuenta' },
+  ]);
+  await signInWithToken(page, user.token);
+  await page.goto('/rpus/');
+  await expect.poll(() => listedNumbers(page)).toHaveLength(4);
+
+  const solo = table(page).getByRole('row', { name: /910100000001/ });
+  await solo.getByRole('button', { name: 'Sincronizar' }).click();
+  await expect(page.getByText('Se inició la sincronización de 1 servicio.')).toBeVisible();
+  await expect(
+    table(page)
+      .getByRole('row', { name: /910100000004/ })
+      .getByRole('button', { name: 'Sincronizar' }),
+  ).toBeDisabled();
+
+  for (const number of ['910100000002', '910100000003', '910100000004']) {
+    await page.getByLabel(`Seleccionar ${number}`).check();
+  }
+  await page
+    .getByRole('toolbar', { name: 'Acciones para los servicios seleccionados' })
+    .getByRole('button', { name: 'Sincronizar', exact: true })
+    .click();
+  await expect(page.getByText('Se inició la sincronización de 2 servicios.')).toBeVisible();
+  await expect(page.getByText('1 servicio no tiene cuenta de CFE y no se sincronizó.')).toBeVisible();
+
+  // The portal simulator does not know this account: the sync ends, and the list shows it live.
+  await expect(solo.getByText('Inactivo')).toBeHidden({ timeout: 45_000 });
+});
