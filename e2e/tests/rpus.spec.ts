@@ -1,11 +1,25 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
-import { expect, signInWithToken, test } from '../fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { type ApiSeed, expect, signInWithToken, test } from '../fixtures';
 import { addCredential, importRows } from './rpus-seed';
 
 const table = (page: Page) => page.getByRole('table', { name: 'Servicios de CFE' });
 /** The service numbers of the list's rows, in order. */
 const listedNumbers = (page: Page) => table(page).locator('tbody tr td:nth-child(2)').allTextContents();
+
+/** A new active user with one credential and these service points, looking at /rpus/. */
+async function openListWith(
+  { page, seed, request }: { page: Page; seed: ApiSeed; request: APIRequestContext },
+  cfeUser: string,
+  rows: { service_number: string; alias: string; cfe_user?: string }[],
+) {
+  const user = await seed.activeUser();
+  await addCredential(seed, request, user.token, { cfe_user: cfeUser });
+  await importRows(seed, request, user.token, rows);
+  await signInWithToken(page, user.token);
+  await page.goto('/rpus/');
+  await expect.poll(() => listedNumbers(page)).toHaveLength(rows.length);
+}
 
 test('crear un servicio, importar un CSV con filas buenas, malas y repetidas, y ver el informe', async ({
   page,
@@ -185,16 +199,11 @@ test('acciones masivas: descarga automática, eliminar con confirmación y desca
   seed,
   request,
 }) => {
-  const user = await seed.activeUser();
-  await addCredential(seed, request, user.token, { cfe_user: 'masivo@cfe.test' });
-  await importRows(seed, request, user.token, [
+  await openListWith({ page, seed, request }, 'masivo@cfe.test', [
     { service_number: '900100000001', alias: 'Uno', cfe_user: 'masivo@cfe.test' },
     { service_number: '900100000002', alias: 'Dos', cfe_user: 'masivo@cfe.test' },
     { service_number: '900100000003', alias: 'Tres', cfe_user: 'masivo@cfe.test' },
   ]);
-  await signInWithToken(page, user.token);
-  await page.goto('/rpus/');
-  await expect.poll(() => listedNumbers(page)).toHaveLength(3);
 
   await page.getByLabel('Seleccionar 900100000001').check();
   await page.getByLabel('Seleccionar 900100000002').check();
@@ -240,17 +249,12 @@ test('sincronizar un servicio y varios a la vez; los estados siguen a la sincron
   seed,
   request,
 }) => {
-  const user = await seed.activeUser();
-  await addCredential(seed, request, user.token, { cfe_user: 'sincroniza@cfe.test' });
-  await importRows(seed, request, user.token, [
+  await openListWith({ page, seed, request }, 'sincroniza@cfe.test', [
     { service_number: '910100000001', alias: 'Solo', cfe_user: 'sincroniza@cfe.test' },
     { service_number: '910100000002', alias: 'Lote A', cfe_user: 'sincroniza@cfe.test' },
     { service_number: '910100000003', alias: 'Lote B', cfe_user: 'sincroniza@cfe.test' },
     { service_number: '910100000004', alias: 'Sin cuenta' },
   ]);
-  await signInWithToken(page, user.token);
-  await page.goto('/rpus/');
-  await expect.poll(() => listedNumbers(page)).toHaveLength(4);
 
   const solo = table(page).getByRole('row', { name: /910100000001/ });
   await solo.getByRole('button', { name: 'Sincronizar' }).click();
