@@ -37,6 +37,8 @@ const api = ({ postgres = false } = {}) => ({
 
 export default {
   rootDir: '.',
+  // Global: jest ignores testTimeout inside a project. The API's hooks start an app (PGlite, migrations).
+  testTimeout: 30_000,
   projects: [
     frontEnd('shared'),
     frontEnd('host'),

@@ -8,6 +8,8 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes';
 import { createTokenService } from './auth/tokens';
+import { createBillingProvider } from './billing/create-provider';
+import { billingRoutes } from './billing/routes';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { createSecretBox } from './crypto/secret-box';
@@ -105,6 +107,7 @@ export async function buildApp({
     background: createBackground(app.log),
     secrets: createSecretBox(config.credentialsKey),
     storage: storage ?? new LocalDocumentStorage(join(config.dataDir, 'documents')),
+    billing: createBillingProvider(config, db, app.log),
   };
 
   await app.register(formbody, { bodyLimit: 64 * 1024 });
@@ -138,6 +141,7 @@ export async function buildApp({
       await authRoutes(api, ctx);
       await usersRoutes(api, ctx);
       await syncEventsRoutes(api, ctx);
+      await billingRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );

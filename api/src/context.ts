@@ -1,4 +1,5 @@
 import type { TokenService } from './auth/tokens';
+import type { BillingProvider } from './billing/provider';
 import type { Config } from './config';
 import type { SecretBox } from './crypto/secret-box';
 import type { Database } from './db/database';
@@ -21,4 +22,6 @@ export type AppContext = {
   secrets: SecretBox;
   /** Receipts (PDF, CFDI XML). */
   storage: DocumentStorage;
+  /** Checkout and subscriptions: `local` or Chargebee (BILLING_PROVIDER). */
+  billing: BillingProvider;
 };
