@@ -37,7 +37,7 @@ const api = ({ postgres = false } = {}) => ({
 
 export default {
   rootDir: '.',
-  // Global: jest ignores testTimeout inside a project. The API's hooks start an app (PGlite, migrations).
+  // Jest reads testTimeout from the global configuration only; the api project's value is not enough.
   testTimeout: 30_000,
   projects: [
     frontEnd('shared'),

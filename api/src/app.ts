@@ -12,6 +12,7 @@ import { createBillingProvider } from './billing/create-provider';
 import { billingRoutes } from './billing/routes';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { credentialsRoutes } from './credentials/routes';
 import { createSecretBox } from './crypto/secret-box';
 import type { Database } from './db/database';
 import type { ApiApp } from './http/api-app';
@@ -19,8 +20,11 @@ import { createAuthGuard } from './http/auth-guard';
 import { createBackground } from './http/background';
 import { installErrorHandlers } from './http/errors';
 import { validatorCompiler } from './http/validation';
+import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import type { Mailer } from './mail';
 import { messages } from './messages';
+import { rpusAdminRoutes } from './rpus/admin-routes';
+import { rpusRoutes } from './rpus/routes';
 import type { DocumentStorage } from './storage/document-storage';
 import { LocalDocumentStorage } from './storage/local-storage';
 import { createSyncEventHub } from './sync-events/hub';
@@ -42,6 +46,8 @@ export type AppDeps = {
   now?: () => number;
   /** Default: a `documents` folder in DATA_DIR. */
   storage?: DocumentStorage;
+  /** Default: pg-boss on `db`, with workers when `config.workers`. */
+  jobs?: JobQueue;
 };
 
 /** The `token` of a WebSocket URL is a credential: it never reaches the log. */
@@ -72,6 +78,7 @@ export async function buildApp({
   logger = false,
   now,
   storage,
+  jobs,
 }: AppDeps): Promise<ApiApp> {
   const app = Fastify({
     logger,
@@ -107,6 +114,13 @@ export async function buildApp({
     background: createBackground(app.log),
     secrets: createSecretBox(config.credentialsKey),
     storage: storage ?? new LocalDocumentStorage(join(config.dataDir, 'documents')),
+    jobs:
+      jobs ??
+      createJobQueue({
+        db,
+        workers: config.workers,
+        onError: (error) => app.log.error({ err: error }, 'Job queue error'),
+      }),
     billing: createBillingProvider(config, db, app.log),
   };
 
@@ -141,6 +155,9 @@ export async function buildApp({
       await authRoutes(api, ctx);
       await usersRoutes(api, ctx);
       await syncEventsRoutes(api, ctx);
+      await credentialsRoutes(api, ctx);
+      await rpusRoutes(api, ctx);
+      await rpusAdminRoutes(api, ctx);
       await billingRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
@@ -153,7 +170,12 @@ export async function buildApp({
   );
 
   app.addHook('onReady', () => syncEvents.start());
+  // Without workers the queue starts on first use: an API-only process may never send a job.
+  app.addHook('onReady', async () => {
+    if (ctx.jobs.workers) await ctx.jobs.start();
+  });
   app.addHook('onClose', async () => {
+    await ctx.jobs.stop();
     await syncEvents.stop();
     await ctx.background.drain();
   });
