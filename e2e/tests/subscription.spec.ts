@@ -118,3 +118,35 @@ test('pausar, reanudar y cancelar desde /subscription, con confirmación', async
   await page.goto('/downloads');
   await expect(page).toHaveURL(/\/subscription$/);
 });
+
+test('dentro de la aplicación, una cancelación aplica en la siguiente página que se abre', async ({
+  page,
+  request,
+  seed,
+}) => {
+  const user = await seed.signup();
+  const credential = await request.post('/api/v1/credentials/', {
+    ...seed.authorized(user.token),
+    data: { alias: 'Planta Norte', cfe_user: `cfe-${Date.now()}`, password: 'portal-Password-1' },
+  });
+  expect(credential.status(), await credential.text()).toBe(200);
+  await signInWithToken(page, user.token);
+  await page.goto('/subscription');
+  await page.getByRole('button', { name: 'Suscribirme' }).click();
+  await page.getByRole('button', { name: 'Confirmar suscripción' }).click();
+  await expect(page).toHaveURL(/\/downloads$/);
+  const navigation = page.getByRole('navigation', { name: 'Navegación principal' });
+  await navigation.getByRole('link', { name: 'Periodos' }).click();
+  await expect(page).toHaveURL(/\/periods$/);
+
+  const cancelled = await request.post(
+    '/api/v1/billing/local/subscription/cancel',
+    seed.authorized(user.token),
+  );
+  expect(cancelled.status()).toBe(200);
+  // A client-side navigation, no reload (to a remote that does not read the user itself): the
+  // layout asks for the user again and the gate applies.
+  await navigation.getByRole('link', { name: 'Servicios' }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(page.getByTestId('subscription-status')).toHaveText('Cancelada');
+});
