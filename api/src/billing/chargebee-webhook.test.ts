@@ -1,4 +1,4 @@
-import { zCheckout, zUserPublic } from '@luz/shared/contract';
+import { zUserPublic } from '@luz/shared/contract';
 import { bearer, seedUser, type TestUser, tokenFor } from '../testing/fixtures';
 import { createTestApp } from '../testing/test-app';
 import {
@@ -19,9 +19,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const auth = basicAuth(webhookCredentials.username, webhookCredentials.password);
-
-const deliver = (event: ChargebeeEvent | object, headers: Record<string, string> = auth) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/chargebee/webhook/', headers, payload: event });
+const deliver = (event: ChargebeeEvent | object, headers?: Record<string, string>) =>
+  t.deliver(event, headers);
 
 async function delivered(event: ChargebeeEvent | object) {
   const response = await deliver(event);
@@ -43,15 +42,8 @@ const statusOf = async (user: Subscriber) =>
 
 /** The user checks out and pays at Chargebee; answers the subscription and its `subscription_created` event. */
 async function paidCheckout(user: Subscriber) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/chargebee/generate-checkout-new-url/',
-    headers: bearer(user.token),
-    payload: {},
-  });
-  const { hosted_page_id } = zCheckout.parse(response.json());
-  const { subscription, event } = t.chargebee.completeCheckout(hosted_page_id);
-  return { subscriptionId: subscription.id, created: event, hostedPageId: hosted_page_id };
+  const { subscription, event } = await t.paidCheckout(user.token);
+  return { subscriptionId: subscription.id, created: event };
 }
 
 const retrievals = (subscriptionId: string) =>
@@ -137,13 +129,7 @@ describe('status changes', () => {
 
   test('a trial that becomes paid: in_trial, then activated', async () => {
     const user = await newUser();
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/chargebee/generate-checkout-new-url/',
-      headers: bearer(user.token),
-      payload: {},
-    });
-    const { subscription, event } = t.chargebee.completeCheckout(response.json().hosted_page_id, 'in_trial');
+    const { subscription, event } = await t.paidCheckout(user.token, 'in_trial');
     await delivered(event);
     expect((await statusOf(user)).status).toBe('in_trial');
     await delivered(t.chargebee.changeSubscription(subscription.id, 'active', 'subscription_activated'));

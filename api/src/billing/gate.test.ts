@@ -2,12 +2,7 @@ import { zUserPublic } from '@luz/shared/contract';
 import { isSubscriptionActive } from '@luz/shared/subscription';
 import { bearer, login, seedUser } from '../testing/fixtures';
 import type { ProviderStatus } from './provider';
-import {
-  basicAuth,
-  type ChargebeeTestApp,
-  createChargebeeTestApp,
-  webhookCredentials,
-} from './testing/chargebee-app';
+import { type ChargebeeTestApp, createChargebeeTestApp } from './testing/chargebee-app';
 
 // The subscription gate (spec §4) as the API reports it: GET /users/me carries the status
 // Chargebee has, the front end applies the rule, and a change shows on the user's next request
@@ -32,13 +27,7 @@ const gate: [ProviderStatus, boolean][] = [
 async function subscriber(isSuperuser: boolean) {
   const user = await seedUser(t.db, { isSuperuser });
   const token = await login(t.app, user.email, user.password);
-  const checkout = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/chargebee/generate-checkout-new-url/',
-    headers: bearer(token),
-    payload: {},
-  });
-  const { subscription } = t.chargebee.completeCheckout(checkout.json().hosted_page_id);
+  const { subscription } = await t.paidCheckout(token);
   const me = async () =>
     zUserPublic.parse(
       (await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(token) })).json(),
@@ -47,13 +36,9 @@ async function subscriber(isSuperuser: boolean) {
 }
 
 async function changeAtChargebee(subscriptionId: string, status: ProviderStatus) {
-  const event = t.chargebee.changeSubscription(subscriptionId, status, 'subscription_changed');
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/chargebee/webhook/',
-    headers: basicAuth(webhookCredentials.username, webhookCredentials.password),
-    payload: event,
-  });
+  const response = await t.deliver(
+    t.chargebee.changeSubscription(subscriptionId, status, 'subscription_changed'),
+  );
   expect(response.statusCode).toBe(200);
 }
 
