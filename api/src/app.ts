@@ -23,12 +23,16 @@ import { validatorCompiler } from './http/validation';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import type { Mailer } from './mail';
 import { messages } from './messages';
+import { createPortalClient } from './portal';
+import type { PortalClient } from './portal/portal-client';
 import { rpusAdminRoutes } from './rpus/admin-routes';
 import { rpusRoutes } from './rpus/routes';
 import type { DocumentStorage } from './storage/document-storage';
 import { LocalDocumentStorage } from './storage/local-storage';
+import { syncRoutes } from './sync/routes';
 import { createSyncEventHub } from './sync-events/hub';
 import { syncEventsRoutes } from './sync-events/routes';
+import { tasksRoutes } from './tasks/routes';
 import { usersRoutes } from './users/routes';
 import { utilsRoutes } from './utils/routes';
 import { webRoutes } from './web/routes';
@@ -48,6 +52,8 @@ export type AppDeps = {
   storage?: DocumentStorage;
   /** Default: pg-boss on `db`, with workers when `config.workers`. */
   jobs?: JobQueue;
+  /** Default: the portal at `config.portalUrl`. */
+  portal?: PortalClient;
 };
 
 /** The `token` of a WebSocket URL is a credential: it never reaches the log. */
@@ -79,6 +85,7 @@ export async function buildApp({
   now,
   storage,
   jobs,
+  portal,
 }: AppDeps): Promise<ApiApp> {
   const app = Fastify({
     logger,
@@ -121,6 +128,7 @@ export async function buildApp({
         workers: config.workers,
         onError: (error) => app.log.error({ err: error }, 'Job queue error'),
       }),
+    portal: portal ?? createPortalClient(config),
     billing: createBillingProvider(config, db, app.log),
   };
 
@@ -158,6 +166,8 @@ export async function buildApp({
       await credentialsRoutes(api, ctx);
       await rpusRoutes(api, ctx);
       await rpusAdminRoutes(api, ctx);
+      await syncRoutes(api, ctx);
+      await tasksRoutes(api, ctx);
       await billingRoutes(api, ctx);
     },
     { prefix: API_PREFIX },

@@ -1,5 +1,6 @@
 import { adminText } from './admin';
 import { billingText } from './billing';
+import { credentialsText } from './credentials';
 import { periodsText } from './periods';
 import { rpusText } from './rpus';
 import { settingsText } from './settings';
@@ -233,6 +234,7 @@ export const es = {
   },
   settings: settingsText,
   rpus: rpusText,
+  credentials: credentialsText,
   periods: periodsText,
   admin: adminText,
   sync: {
