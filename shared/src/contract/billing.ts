@@ -16,13 +16,6 @@ export const zConfirmSubscription = z.object({ hosted_page_id: z.string().min(1)
 export type ConfirmSubscription = z.infer<typeof zConfirmSubscription>;
 
 /**
- * How the provider sends the browser back to the redirect URL: `?id=<hosted page>&state=…`
- * (Chargebee's convention, which the local provider follows too).
- */
-export const checkoutReturnStates = ['succeeded', 'cancelled'] as const;
-export type CheckoutReturnState = (typeof checkoutReturnStates)[number];
-
-/**
  * POST /billing/local/subscription/{action}: what the built-in `local` provider lets a user do
  * with their own subscription (with Chargebee, subscriptions are managed at Chargebee).
  */
