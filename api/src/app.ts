@@ -26,6 +26,8 @@ import { syncEventsRoutes } from './sync-events/routes';
 import { usersRoutes } from './users/routes';
 import { utilsRoutes } from './utils/routes';
 import { webRoutes } from './web/routes';
+import { createWebhookEngine, type WebhookEngine, webhooksRoutes } from './webhooks';
+import { createInProcessDeliveryQueue } from './webhooks/in-process-queue';
 
 export const API_PREFIX = '/api/v1';
 
@@ -95,6 +97,15 @@ export async function buildApp({
     db,
     onError: (error) => app.log.warn({ err: error }, 'Sync event not delivered'),
   });
+  const background = createBackground(app.log);
+  const secrets = createSecretBox(config.credentialsKey);
+  const deliveryQueue = createInProcessDeliveryQueue(background, (id) => webhooks.attempt(id));
+  const webhooks: WebhookEngine = createWebhookEngine({
+    db,
+    secrets,
+    settings: config.webhooks,
+    queue: deliveryQueue,
+  });
   const ctx: AppContext = {
     config,
     db,
@@ -102,9 +113,10 @@ export async function buildApp({
     tokens,
     auth: createAuthGuard({ db, tokens }),
     syncEvents,
-    background: createBackground(app.log),
-    secrets: createSecretBox(config.credentialsKey),
+    background,
+    secrets,
     storage: storage ?? new LocalDocumentStorage(join(config.dataDir, 'documents')),
+    webhooks,
   };
 
   await app.register(formbody, { bodyLimit: 64 * 1024 });
@@ -138,6 +150,7 @@ export async function buildApp({
       await authRoutes(api, ctx);
       await usersRoutes(api, ctx);
       await syncEventsRoutes(api, ctx);
+      await webhooksRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );
@@ -150,6 +163,7 @@ export async function buildApp({
 
   app.addHook('onReady', () => syncEvents.start());
   app.addHook('onClose', async () => {
+    deliveryQueue.stop();
     await syncEvents.stop();
     await ctx.background.drain();
   });

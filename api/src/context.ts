@@ -7,6 +7,7 @@ import type { Background } from './http/background';
 import type { Mailer } from './mail';
 import type { DocumentStorage } from './storage/document-storage';
 import type { SyncEventHub } from './sync-events/hub';
+import type { WebhookEngine } from './webhooks/engine';
 
 /** What every domain's routes and services may use; built once per app by `buildApp`. */
 export type AppContext = {
@@ -21,4 +22,6 @@ export type AppContext = {
   secrets: SecretBox;
   /** Receipts (PDF, CFDI XML). */
   storage: DocumentStorage;
+  /** Outbound webhooks: publish events, run delivery attempts (webhooks/index.ts). */
+  webhooks: WebhookEngine;
 };

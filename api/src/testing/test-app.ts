@@ -41,6 +41,7 @@ export async function testConfig(overrides: ConfigOverrides = {}): Promise<Confi
     trustProxy: false,
     logLevel: 'silent',
     webRoot: dataDir,
+    webhooks: { allowedHosts: [], attemptTimeoutMs: 5_000, retryDelaysMs: [5_000, 300_000] },
     ...rest,
     billing: {
       provider: 'local',

@@ -7,3 +7,4 @@ export * from './rpus';
 export * from './runtime-config';
 export * from './sync-events';
 export * from './users';
+export * from './webhooks';
