@@ -37,6 +37,8 @@ const api = ({ postgres = false } = {}) => ({
 
 export default {
   rootDir: '.',
+  // Jest reads testTimeout only at the top level (a project's own value is ignored); API files need it.
+  testTimeout: 30_000,
   projects: [
     frontEnd('shared'),
     frontEnd('host'),

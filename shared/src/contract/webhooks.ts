@@ -126,6 +126,7 @@ export const zWebhookUrl = z
   .max(2048)
   .pipe(z.url({ protocol: /^https?$/ }))
   .refine((url) => {
+    if (!URL.canParse(url)) return true;
     const parsed = new URL(url);
     return parsed.username === '' && parsed.password === '';
   }, 'must not contain a user name or password');
