@@ -31,4 +31,8 @@ export const credentialsApi = {
   async remove(credentialId: string): Promise<void> {
     await http.delete(`/credentials/${credentialId}`);
   },
+  /** Starts a sync of the account's services; its progress arrives as sync events. */
+  async sync(credentialId: string): Promise<void> {
+    await http.post(`/credentials/sync/${credentialId}`);
+  },
 };

@@ -4,3 +4,4 @@ export { apiUrl, configureApi, http, onUnauthorized } from './client';
 export { credentialsApi } from './credentials';
 export { loadRuntimeConfig } from './runtime-config';
 export { usersApi } from './users';
+export { webhooksApi } from './webhooks';

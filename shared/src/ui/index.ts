@@ -17,6 +17,7 @@ export {
   LoadFailureScreen,
   NotFoundScreen,
 } from './screens';
+export { SecretReveal } from './secret-reveal';
 export { PageSpinner, Spinner } from './spinner';
 export type { Column, Selection } from './table';
 export { DataTable } from './table';
