@@ -129,7 +129,7 @@ export const zWebhookUrl = z
     if (!URL.canParse(url)) return true;
     const parsed = new URL(url);
     return parsed.username === '' && parsed.password === '';
-  }, 'must not contain a user name or password');
+  }, 'La URL no debe incluir usuario ni contraseña');
 
 export const webhookDisabledReasons = ['user', 'gone'] as const;
 export const zWebhookDisabledReason = z.enum(webhookDisabledReasons);
