@@ -37,7 +37,7 @@ const api = ({ postgres = false } = {}) => ({
 
 export default {
   rootDir: '.',
-  // Jest reads testTimeout only at the top level (a project's own value is ignored); API files need it.
+  // Jest reads testTimeout from the global configuration only; the api project's value is not enough.
   testTimeout: 30_000,
   projects: [
     frontEnd('shared'),

@@ -10,6 +10,7 @@ import { authRoutes } from './auth/routes';
 import { createTokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { credentialsRoutes } from './credentials/routes';
 import { createSecretBox } from './crypto/secret-box';
 import type { Database } from './db/database';
 import type { ApiApp } from './http/api-app';
@@ -17,8 +18,11 @@ import { createAuthGuard } from './http/auth-guard';
 import { createBackground } from './http/background';
 import { installErrorHandlers } from './http/errors';
 import { validatorCompiler } from './http/validation';
+import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import type { Mailer } from './mail';
 import { messages } from './messages';
+import { rpusAdminRoutes } from './rpus/admin-routes';
+import { rpusRoutes } from './rpus/routes';
 import type { DocumentStorage } from './storage/document-storage';
 import { LocalDocumentStorage } from './storage/local-storage';
 import { createSyncEventHub } from './sync-events/hub';
@@ -26,8 +30,7 @@ import { syncEventsRoutes } from './sync-events/routes';
 import { usersRoutes } from './users/routes';
 import { utilsRoutes } from './utils/routes';
 import { webRoutes } from './web/routes';
-import { createWebhookEngine, type WebhookEngine, webhooksRoutes } from './webhooks';
-import { createInProcessDeliveryQueue } from './webhooks/in-process-queue';
+import { createWebhookEngine, jobDeliveryQueue, registerWebhookJobs, webhooksRoutes } from './webhooks';
 
 export const API_PREFIX = '/api/v1';
 
@@ -42,6 +45,8 @@ export type AppDeps = {
   now?: () => number;
   /** Default: a `documents` folder in DATA_DIR. */
   storage?: DocumentStorage;
+  /** Default: pg-boss on `db`, with workers when `config.workers`. */
+  jobs?: JobQueue;
 };
 
 /** The `token` of a WebSocket URL is a credential: it never reaches the log. */
@@ -72,6 +77,7 @@ export async function buildApp({
   logger = false,
   now,
   storage,
+  jobs,
 }: AppDeps): Promise<ApiApp> {
   const app = Fastify({
     logger,
@@ -99,13 +105,20 @@ export async function buildApp({
   });
   const background = createBackground(app.log);
   const secrets = createSecretBox(config.credentialsKey);
-  const deliveryQueue = createInProcessDeliveryQueue(background, (id) => webhooks.attempt(id));
-  const webhooks: WebhookEngine = createWebhookEngine({
+  const jobQueue =
+    jobs ??
+    createJobQueue({
+      db,
+      workers: config.workers,
+      onError: (error) => app.log.error({ err: error }, 'Job queue error'),
+    });
+  const webhooks = createWebhookEngine({
     db,
     secrets,
     settings: config.webhooks,
-    queue: deliveryQueue,
+    queue: jobDeliveryQueue(jobQueue),
   });
+  registerWebhookJobs(jobQueue, webhooks);
   const ctx: AppContext = {
     config,
     db,
@@ -116,6 +129,7 @@ export async function buildApp({
     background,
     secrets,
     storage: storage ?? new LocalDocumentStorage(join(config.dataDir, 'documents')),
+    jobs: jobQueue,
     webhooks,
   };
 
@@ -150,6 +164,9 @@ export async function buildApp({
       await authRoutes(api, ctx);
       await usersRoutes(api, ctx);
       await syncEventsRoutes(api, ctx);
+      await credentialsRoutes(api, ctx);
+      await rpusRoutes(api, ctx);
+      await rpusAdminRoutes(api, ctx);
       await webhooksRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
@@ -162,8 +179,12 @@ export async function buildApp({
   );
 
   app.addHook('onReady', () => syncEvents.start());
+  // Without workers the queue starts on first use: an API-only process may never send a job.
+  app.addHook('onReady', async () => {
+    if (ctx.jobs.workers) await ctx.jobs.start();
+  });
   app.addHook('onClose', async () => {
-    deliveryQueue.stop();
+    await ctx.jobs.stop();
     await syncEvents.stop();
     await ctx.background.drain();
   });

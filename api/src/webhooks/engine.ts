@@ -44,7 +44,10 @@ export type WebhookEngine = {
    * answers the delivery with its outcome.
    */
   sendTest(webhookId: string, data: WebhookEventData['webhook.test']): Promise<WebhookDelivery>;
-  /** Queues again deliveries whose job was lost (e.g. the queue was unreachable); answers their number. */
+  /**
+   * Queues again deliveries whose job was lost (the queue was unreachable when a retry was
+   * scheduled) or whose attempt died with its worker; answers their number.
+   */
   requeueOverdue(): Promise<number>;
 };
 
@@ -203,8 +206,11 @@ export function createWebhookEngine({
     async requeueOverdue() {
       const { rows } = await db.query<{ id: string }>(
         `SELECT d.id FROM webhook_deliveries d
-         WHERE d.status = 'pending' AND NOT d.is_test AND d.next_attempt_at < now() - interval '5 minutes'
-         ORDER BY d.next_attempt_at LIMIT 1000`,
+         WHERE NOT d.is_test
+           AND ((d.status = 'pending' AND d.next_attempt_at < now() - interval '5 minutes')
+             OR (d.status = 'sending' AND d.updated_at < now() - make_interval(secs => $1)))
+         ORDER BY d.next_attempt_at NULLS FIRST LIMIT 1000`,
+        [staleSeconds],
       );
       for (const { id } of rows) await queue.enqueue(id, 0);
       return rows.length;

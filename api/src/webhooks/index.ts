@@ -4,6 +4,7 @@ import type { Queryable } from '../db/database';
 
 export type { DeliveryQueue, WebhookEngine } from './engine';
 export { createWebhookEngine } from './engine';
+export { jobDeliveryQueue, registerWebhookJobs } from './jobs';
 export { webhooksRoutes } from './routes';
 
 /**

@@ -8,13 +8,13 @@ import {
   zWebhookWithSecret,
 } from '@luz/shared/contract';
 import { createSecretBox } from '../crypto/secret-box';
-import { createBackground } from '../http/background';
+import { createJobQueue, type JobQueue } from '../jobs/job-queue';
 import { bearer, seedSuperuser, seedUser, type TestUser, tokenFor } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver';
 import type { Resolver } from './address-guard';
 import { createWebhookEngine, type WebhookEngine } from './engine';
-import { createInProcessDeliveryQueue } from './in-process-queue';
+import { jobDeliveryQueue, registerWebhookJobs } from './jobs';
 
 /**
  * Standard Webhooks verification written from the specification, independently of signing.ts:
@@ -311,22 +311,20 @@ describe('address checks (SSRF)', () => {
   });
 });
 
-describe('event delivery through the queue', () => {
+describe('event delivery through the job queue', () => {
   let engine: WebhookEngine;
-  let stopQueue: () => void;
-  let background: ReturnType<typeof createBackground>;
+  let jobs: JobQueue;
   let resolutions: Record<string, string[]>;
 
-  beforeAll(() => {
-    background = createBackground(t.app.log);
+  beforeAll(async () => {
     resolutions = {};
     const resolve: Resolver = async (hostname) => {
       const next = resolutions[hostname]?.shift();
       if (!next) throw new Error(`ENOTFOUND ${hostname}`);
       return [{ address: next, family: 4 }];
     };
-    const queue = createInProcessDeliveryQueue(background, (id) => engine.attempt(id));
-    stopQueue = queue.stop;
+    // The product's queue (pg-boss in the test database) with workers, as a worker process runs it.
+    jobs = createJobQueue({ db: t.db, workers: true, onError: (error) => console.error(error) });
     engine = createWebhookEngine({
       db: t.db,
       secrets: createSecretBox(t.config.credentialsKey),
@@ -335,14 +333,13 @@ describe('event delivery through the queue', () => {
         attemptTimeoutMs: 2_000,
         retryDelaysMs: [50, 100, 100],
       },
-      queue,
+      queue: jobDeliveryQueue(jobs),
       resolve,
     });
+    registerWebhookJobs(jobs, engine);
+    await jobs.start();
   });
-  afterAll(async () => {
-    stopQueue();
-    await background.drain();
-  });
+  afterAll(() => jobs.stop());
 
   const freshUser = async () => {
     const user = await seedUser(t.db);
