@@ -29,15 +29,15 @@ test.describe('configuración', () => {
 
   test('el tema elegido se conserva al recargar', async ({ page }) => {
     await page.goto('/settings?tab=1');
-    const html = page.locator('html');
-    await expect(html).toHaveCSS('color-scheme', 'dark');
+    const body = page.locator('body');
+    await expect(body).toHaveCSS('color-scheme', 'dark');
     await page.getByLabel('Tema').selectOption('light');
-    await expect(html).toHaveCSS('color-scheme', 'light');
+    await expect(body).toHaveCSS('color-scheme', 'light');
     await page.reload();
     await expect(page.getByLabel('Tema')).toHaveValue('light');
-    await expect(html).toHaveCSS('color-scheme', 'light');
+    await expect(body).toHaveCSS('color-scheme', 'light');
     await page.getByLabel('Tema').selectOption('dark');
-    await expect(html).toHaveCSS('color-scheme', 'dark');
+    await expect(body).toHaveCSS('color-scheme', 'dark');
   });
 
   test('el tamaño de página elegido se aplica a las listas', async ({ page }) => {
