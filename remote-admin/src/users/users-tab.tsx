@@ -1,5 +1,7 @@
 import {
+  AdminTab,
   Alert,
+  adminFilterOptions,
   Badge,
   Button,
   type Column,
@@ -12,25 +14,20 @@ import {
   parseAdminSearch,
   queryKeys,
   Row,
-  SelectField,
   subscriptionStatusLabel,
-  TextField,
   type UserPublic,
   usersApi,
   useSearchState,
 } from '@luz/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { SearchFilter } from '../filters';
 import { EditUserModal } from './edit-user-modal';
 import { TemporalPasswordModal } from './temporal-password-modal';
 
 const text = es.admin.users;
 
-const filterOptions = [
-  { value: 'company', label: text.filters.company },
-  { value: 'email', label: text.filters.email },
-  { value: 'username', label: text.filters.username },
-] as const;
+const filterOptions = adminFilterOptions(AdminTab.users);
 
 const queryField = { company: 'company_name', email: 'email', username: 'full_name' } as const;
 
@@ -101,20 +98,11 @@ export function UsersTab() {
   return (
     <>
       <Row $align="flex-end">
-        <SelectField
-          label={text.filterBy}
-          value={filterBy}
-          options={[...filterOptions]}
-          onChange={(event) => setSearch({ filterBy: event.target.value as typeof filterBy, page: 1 })}
-        />
-        <TextField
-          label={es.common.search}
-          type="search"
-          placeholder={text.searchPlaceholder}
-          defaultValue={search.search ?? ''}
-          onChange={(event) =>
-            setSearch({ search: event.target.value || null, filterBy, page: 1 }, { replace: true })
-          }
+        <SearchFilter
+          options={filterOptions}
+          filterBy={filterBy}
+          search={search.search}
+          onChange={(patch) => setSearch({ ...patch, page: 1 }, { replace: true })}
         />
       </Row>
       <br />

@@ -1,3 +1,4 @@
+export { adminApi } from './admin';
 export { authApi } from './auth';
 export { billingApi } from './billing';
 export { apiUrl, configureApi, http, onUnauthorized } from './client';

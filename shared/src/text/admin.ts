@@ -35,4 +35,61 @@ export const adminText = {
     temporalPasswordGenerate: 'Generar contraseña',
     temporalPasswordShownOnce: 'Cópiala ahora: no volverá a mostrarse.',
   },
+  filters: {
+    filterBy: 'Buscar por',
+    search: 'Buscar',
+    searchPlaceholder: 'Escribe para buscar',
+    any: 'Todos',
+    yes: 'Sí',
+    no: 'No',
+    clear: 'Quitar filtros',
+  },
+  rpus: {
+    caption: 'Servicios de todos los usuarios',
+    columns: {
+      serviceNumber: 'Número de servicio',
+      alias: 'Alias',
+      owner: 'Dueño',
+      status: 'Estado',
+      flags: 'Marcas',
+    },
+    flags: {
+      withAutofetch: 'Sincronización automática',
+      sendEmailNotifications: 'Notificaciones por correo',
+      hasUns: 'Con UNS',
+      duplicated: 'Duplicado',
+      deleted: 'Eliminado',
+    },
+    rpuStatus: 'Estado del servicio',
+    empty: 'No hay servicios con estos filtros.',
+    view: 'Ver',
+    testWebhook: 'Probar webhook',
+    testWebhookSent: (delivered: number, total: number) =>
+      total === 0
+        ? 'El dueño no tiene webhooks activos.'
+        : `Prueba enviada a ${total} webhook(s): ${delivered} entregada(s).`,
+    deleteSelected: 'Eliminar seleccionados',
+    deleteTitle: (count: number) =>
+      count === 1 ? '¿Eliminar el servicio seleccionado?' : `¿Eliminar los ${count} servicios seleccionados?`,
+    deleteDescription:
+      'Se marcarán como eliminados para sus dueños (borrado lógico): dejan de sincronizarse y de aparecer en sus listas.',
+    deleted: (count: number) => (count === 1 ? '1 servicio eliminado.' : `${count} servicios eliminados.`),
+    completeTitle: (serviceNumber: string) => `Servicio ${serviceNumber}`,
+    complete: {
+      owner: 'Dueño',
+      company: 'Empresa',
+      credential: 'Cuenta de CFE',
+      noCredential: 'Sin cuenta',
+      tariff: 'Tarifa',
+      holder: 'Titular',
+      lastPayment: 'Último pago',
+      lastSynced: 'Última sincronización',
+      periods: 'Periodos',
+      statusMessage: 'Mensaje de estado',
+      lastTask: 'Última tarea',
+      noTask: 'Sin tareas',
+      createdAt: 'Alta',
+      never: 'Nunca',
+    },
+  },
 };
