@@ -17,10 +17,8 @@ const adminEndpoints: { method: HTTPMethods; url: string; owner: string }[] = [
   { method: 'GET', url: '/rpus/admin', owner: 'rpus' },
   { method: 'POST', url: '/rpus/admin/delete/bulk', owner: 'rpus' },
   { method: 'GET', url: '/rpus/admin/:id/complete', owner: 'rpus' },
-  { method: 'GET', url: '/tasks/logs', owner: 'sync' },
-  { method: 'GET', url: '/tasks/stats', owner: 'sync' },
+  // /tasks/logs, /tasks/stats and PATCH /tasks/logs/bulk serve everyone, scoped to their own tasks.
   { method: 'GET', url: '/tasks/admin/logs/:id', owner: 'sync' },
-  { method: 'PATCH', url: '/tasks/logs/bulk', owner: 'sync' },
   { method: 'POST', url: '/tasks/retry', owner: 'sync' },
 ];
 
