@@ -31,8 +31,9 @@ export const credentialsApi = {
   async remove(credentialId: string): Promise<void> {
     await http.delete(`/credentials/${credentialId}`);
   },
-  /** Starts a sync of the account's services; its progress arrives as sync events. */
-  async sync(credentialId: string): Promise<void> {
-    await http.post(`/credentials/sync/${credentialId}`);
+  /** Starts the sync of every service point of the credential (endpoint of the sync engine). */
+  async sync(credentialId: string): Promise<unknown> {
+    const { data } = await http.post(`/credentials/sync/${credentialId}`, {});
+    return data;
   },
 };

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom';
 import { TextDecoder, TextEncoder } from 'node:util';
 
-// jsdom lacks these, and react-router reads them when it loads.
+// jsdom lacks the Encoding API that react-router (and file reading) use in the browser.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
