@@ -1,24 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type APIRequestContext, expect } from '@playwright/test';
 
-/**
- * Helpers of the settings and admin specs. A user sees the application only with a CFE account
- * (otherwise the onboarding modal takes the screen), so specs add one through the API.
- */
-export async function addCredential(request: APIRequestContext, token: string, alias = 'Cuenta E2E') {
-  const response = await request.post('/api/v1/credentials/', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: {
-      cfe_user: `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
-      password: 'portal-1234',
-      alias,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as { credential_id: string };
-}
+/** Helpers of the settings and admin specs: a webhook receiver and an independent signature check. */
 
 export type ReceivedWebhook = { headers: IncomingHttpHeaders; body: string };
 

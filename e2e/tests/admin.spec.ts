@@ -1,4 +1,4 @@
-import { addCredential } from '../console-helpers';
+import { startReceiver } from '../console-helpers';
 import { expect, signInWithToken, test } from '../fixtures';
 
 test.describe('administración', () => {
@@ -26,10 +26,8 @@ test.describe('administración', () => {
   test('un superusuario filtra usuarios por empresa, correo y nombre; la URL guarda el filtro', async ({
     page,
     seed,
-    request,
   }) => {
-    const token = await seed.superuserToken();
-    await addCredential(request, token);
+    const { token } = await seed.userWithCredential();
     const company = `Aceros ${Date.now()}`;
     const ana = await seed.signup({ full_name: 'Ana Filtrable', company_name: company });
     const beto = await seed.signup({ full_name: 'Beto Filtrable', company_name: company });
@@ -59,5 +57,78 @@ test.describe('administración', () => {
     await page.getByLabel('Buscar', { exact: true }).fill('ana filtrable');
     await expect(table.getByRole('row')).toHaveCount(2);
     await expect(table).toContainText(ana.email);
+  });
+
+  test('un superusuario filtra los servicios de todos, ve uno completo, prueba su webhook y elimina en bloque', async ({
+    page,
+    seed,
+    request,
+  }) => {
+    const { token } = await seed.userWithCredential();
+    const owner = await seed.signup({ company_name: `Textiles ${Date.now()}` });
+    const serviceNumbers = ['5', '6', '7'].map((digit) => `${Date.now()}`.slice(-11) + digit);
+    for (const [index, service_number] of serviceNumbers.entries()) {
+      const created = await request.post('/api/v1/rpus/', {
+        ...seed.authorized(owner.token),
+        data: { service_number, alias: `Sucursal ${index + 1}`, with_autofetch: index === 0 },
+      });
+      expect(created.status(), await created.text()).toBe(200);
+    }
+    const receiver = await startReceiver();
+    try {
+      const webhook = await request.post('/api/v1/webhooks/', {
+        ...seed.authorized(owner.token),
+        data: { url: receiver.url, events: ['rpu.status_changed'] },
+      });
+      expect(webhook.status(), await webhook.text()).toBe(200);
+      await signInWithToken(page, token);
+
+      await page.goto('/admin?tab=2');
+      await expect(page.getByRole('tab', { name: 'Servicios' })).toHaveAttribute('aria-selected', 'true');
+      await page.getByLabel('Buscar por').selectOption('email');
+      await page.getByLabel('Buscar', { exact: true }).fill(owner.email);
+      await expect(page).toHaveURL(/[?&]search=/);
+      const table = page.getByRole('table', { name: 'Servicios de todos los usuarios' });
+      await expect(table.getByRole('row')).toHaveCount(4);
+      await page.getByLabel('Sincronización automática').selectOption('true');
+      await expect(table.getByRole('row')).toHaveCount(2);
+      await expect(table).toContainText('Sucursal 1');
+      await expect(page).toHaveURL(/withAutofetch=true/);
+      await page.reload();
+      await expect(
+        page.getByRole('table', { name: 'Servicios de todos los usuarios' }).getByRole('row'),
+      ).toHaveCount(2);
+      await page.getByLabel('Sincronización automática').selectOption('');
+      await expect(table.getByRole('row')).toHaveCount(4);
+
+      const first = table.getByRole('row').filter({ hasText: 'Sucursal 1' });
+      await first.getByRole('button', { name: 'Ver' }).click();
+      const complete = page.getByRole('dialog', { name: `Servicio ${serviceNumbers[0]}` });
+      await expect(complete).toContainText(owner.email);
+      await expect(complete).toContainText('Periodos');
+      await complete.getByRole('button', { name: 'Cerrar' }).last().click();
+
+      await first.getByRole('button', { name: 'Probar webhook' }).click();
+      await expect(page.getByText('Prueba enviada a 1 webhook(s): 1 entregada(s).')).toBeVisible();
+      expect(receiver.received).toHaveLength(1);
+      expect(JSON.parse(receiver.received[0]?.body ?? '{}')).toMatchObject({
+        type: 'webhook.test',
+        data: { rpu: { service_number: serviceNumbers[0], alias: 'Sucursal 1' } },
+      });
+
+      for (const alias of ['Sucursal 2', 'Sucursal 3'])
+        await table.getByRole('row').filter({ hasText: alias }).getByRole('checkbox').check();
+      await page.getByRole('button', { name: 'Eliminar seleccionados' }).click();
+      await page
+        .getByRole('dialog', { name: '¿Eliminar los 2 servicios seleccionados?' })
+        .getByRole('button', { name: 'Eliminar' })
+        .click();
+      await expect(page.getByText('2 servicios eliminados.')).toBeVisible();
+      await page.getByLabel('Eliminado').selectOption('true');
+      await expect(table.getByRole('row')).toHaveCount(3);
+      await expect(table).not.toContainText('Sucursal 1');
+    } finally {
+      await receiver.close();
+    }
   });
 });

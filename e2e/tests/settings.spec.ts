@@ -1,11 +1,9 @@
-import { addCredential, hasValidSignature, startReceiver } from '../console-helpers';
+import { hasValidSignature, startReceiver } from '../console-helpers';
 import { expect, signInWithToken, test } from '../fixtures';
 
 test.describe('configuración', () => {
-  test.beforeEach(async ({ page, seed, request }) => {
-    const token = await seed.superuserToken();
-    await addCredential(request, token);
-    await signInWithToken(page, token);
+  test.beforeEach(async ({ page, seed }) => {
+    await signInWithToken(page, (await seed.userWithCredential()).token);
   });
 
   test('cada pestaña se abre desde la URL (?tab=3) y la URL sigue a la pestaña', async ({ page }) => {
