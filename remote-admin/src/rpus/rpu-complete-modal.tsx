@@ -6,6 +6,7 @@ import {
   credentialStatusLabel,
   errorMessage,
   es,
+  FactList,
   formatDateTime,
   formatMoney,
   Modal,
@@ -18,18 +19,8 @@ import {
 } from '@luz/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import styled from 'styled-components';
 
 const text = es.admin.rpus;
-
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
-  margin: 0;
-  dt { color: ${({ theme }) => theme.color.textMuted}; font-weight: 600; }
-  dd { margin: 0; word-break: break-word; }
-`;
 
 /** The complete view of one RPU (GET /rpus/admin/{rpu_id}/complete). */
 export function RpuCompleteModal({
@@ -103,16 +94,7 @@ export function RpuCompleteModal({
     >
       {complete.isPending ? <PageSpinner /> : null}
       {complete.isError ? <Alert tone="danger">{errorMessage(complete.error)}</Alert> : null}
-      {rpu ? (
-        <Facts>
-          {facts.map(([label, value]) => (
-            <div key={label} style={{ display: 'contents' }}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </Facts>
-      ) : null}
+      {rpu ? <FactList facts={facts} /> : null}
       <ModalActions>
         <Button onClick={onClose}>{es.common.close}</Button>
       </ModalActions>

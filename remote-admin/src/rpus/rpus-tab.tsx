@@ -10,8 +10,6 @@ import {
   DataTable,
   errorMessage,
   es,
-  Pagination,
-  pageSizePreference,
   parseAdminSearch,
   queryClient,
   queryKeys,
@@ -21,6 +19,7 @@ import {
   rpuStatusLabel,
   rpuStatusOptions,
   rpuStatusTone,
+  SearchPagination,
   SelectField,
   toast,
   useSearchState,
@@ -205,16 +204,7 @@ export function RpusTab() {
         empty={text.empty}
         selection={{ selected, onChange: setSelected }}
       />
-      <Pagination
-        page={search.page}
-        pageSize={search.pageSize}
-        count={rpus.data?.count ?? 0}
-        onPageChange={(page) => setSearch({ page })}
-        onPageSizeChange={(pageSize) => {
-          pageSizePreference.set(pageSize);
-          setSearch({ pageSize, page: 1 });
-        }}
-      />
+      <SearchPagination search={search} setSearch={setSearch} count={rpus.data?.count ?? 0} />
       {viewing ? (
         <RpuCompleteModal
           rpuId={viewing.rpu_id}

@@ -9,11 +9,10 @@ import {
   errorMessage,
   es,
   formatDate,
-  Pagination,
-  pageSizePreference,
   parseAdminSearch,
   queryKeys,
   Row,
+  SearchPagination,
   subscriptionStatusLabel,
   type UserPublic,
   usersApi,
@@ -115,16 +114,7 @@ export function UsersTab() {
         loading={users.isFetching}
         empty={text.empty}
       />
-      <Pagination
-        page={search.page}
-        pageSize={search.pageSize}
-        count={users.data?.count ?? 0}
-        onPageChange={(page) => setSearch({ page })}
-        onPageSizeChange={(pageSize) => {
-          pageSizePreference.set(pageSize);
-          setSearch({ pageSize, page: 1 });
-        }}
-      />
+      <SearchPagination search={search} setSearch={setSearch} count={users.data?.count ?? 0} />
       {editing ? <EditUserModal user={editing} onClose={() => setEditing(null)} /> : null}
       {resetting ? <TemporalPasswordModal user={resetting} onClose={() => setResetting(null)} /> : null}
     </>

@@ -14,12 +14,11 @@ import {
   es,
   formatDateTime,
   Modal,
-  Pagination,
-  pageSizePreference,
   parseSettingsSearch,
   queryClient,
   queryKeys,
   Row,
+  SearchPagination,
   toast,
   useSearchState,
 } from '@luz/shared';
@@ -123,16 +122,7 @@ export function CfeTab() {
         loading={credentials.isFetching}
         empty={text.empty}
       />
-      <Pagination
-        page={search.page}
-        pageSize={search.pageSize}
-        count={credentials.data?.count ?? 0}
-        onPageChange={(page) => setSearch({ page })}
-        onPageSizeChange={(pageSize) => {
-          pageSizePreference.set(pageSize);
-          setSearch({ pageSize, page: 1 });
-        }}
-      />
+      <SearchPagination search={search} setSearch={setSearch} count={credentials.data?.count ?? 0} />
       {adding ? (
         <Modal open onOpenChange={(open) => !open && setAdding(false)} title={text.addTitle}>
           <CredentialForm

@@ -8,12 +8,11 @@ import {
   DataTable,
   errorMessage,
   es,
-  Pagination,
-  pageSizePreference,
   parseSettingsSearch,
   queryClient,
   queryKeys,
   Row,
+  SearchPagination,
   toast,
   useSearchState,
   type Webhook,
@@ -165,16 +164,7 @@ export function WebhooksTab() {
         loading={webhooks.isFetching}
         empty={text.empty}
       />
-      <Pagination
-        page={search.page}
-        pageSize={search.pageSize}
-        count={webhooks.data?.count ?? 0}
-        onPageChange={(page) => setSearch({ page })}
-        onPageSizeChange={(pageSize) => {
-          pageSizePreference.set(pageSize);
-          setSearch({ pageSize, page: 1 });
-        }}
-      />
+      <SearchPagination search={search} setSearch={setSearch} count={webhooks.data?.count ?? 0} />
       {editing ? (
         <WebhookFormModal
           webhook={editing.webhook}
