@@ -21,12 +21,16 @@ import { validatorCompiler } from './http/validation';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import type { Mailer } from './mail';
 import { messages } from './messages';
+import { createPortalClient } from './portal';
+import type { PortalClient } from './portal/portal-client';
 import { rpusAdminRoutes } from './rpus/admin-routes';
 import { rpusRoutes } from './rpus/routes';
 import type { DocumentStorage } from './storage/document-storage';
 import { LocalDocumentStorage } from './storage/local-storage';
+import { syncRoutes } from './sync/routes';
 import { createSyncEventHub } from './sync-events/hub';
 import { syncEventsRoutes } from './sync-events/routes';
+import { tasksRoutes } from './tasks/routes';
 import { usersRoutes } from './users/routes';
 import { utilsRoutes } from './utils/routes';
 import { webRoutes } from './web/routes';
@@ -47,6 +51,8 @@ export type AppDeps = {
   storage?: DocumentStorage;
   /** Default: pg-boss on `db`, with workers when `config.workers`. */
   jobs?: JobQueue;
+  /** Default: the portal at `config.portalUrl`. */
+  portal?: PortalClient;
 };
 
 /** The `token` of a WebSocket URL is a credential: it never reaches the log. */
@@ -78,6 +84,7 @@ export async function buildApp({
   now,
   storage,
   jobs,
+  portal,
 }: AppDeps): Promise<ApiApp> {
   const app = Fastify({
     logger,
@@ -130,6 +137,7 @@ export async function buildApp({
     secrets,
     storage: storage ?? new LocalDocumentStorage(join(config.dataDir, 'documents')),
     jobs: jobQueue,
+    portal: portal ?? createPortalClient(config),
     webhooks,
   };
 
@@ -167,6 +175,8 @@ export async function buildApp({
       await credentialsRoutes(api, ctx);
       await rpusRoutes(api, ctx);
       await rpusAdminRoutes(api, ctx);
+      await syncRoutes(api, ctx);
+      await tasksRoutes(api, ctx);
       await webhooksRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
