@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -70,4 +71,23 @@ export async function startWebhookReceiver(
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * Standard Webhooks verification written from the specification, independently of the product's
+ * signing code: base64 HMAC-SHA256 keyed with the base64-decoded secret (after `whsec_`), over
+ * `id.timestamp.body`, compared in constant time with each `v1,` signature of the header.
+ */
+export function verifySignature(secret: string, headers: Record<string, unknown>, body: string): boolean {
+  const id = String(headers['webhook-id']);
+  const timestamp = String(headers['webhook-timestamp']);
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest();
+  return String(headers['webhook-signature'])
+    .split(' ')
+    .some((candidate) => {
+      const [version, signature] = candidate.split(',');
+      const given = Buffer.from(signature ?? '', 'base64');
+      return version === 'v1' && given.length === expected.length && timingSafeEqual(given, expected);
+    });
 }

@@ -2,6 +2,7 @@ import type { WebhookEventData, WebhookEventType } from '@luz/shared/contract';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/database';
 
+export { documentUrl } from './document-url';
 export type { DeliveryQueue, WebhookEngine } from './engine';
 export { createWebhookEngine } from './engine';
 export { jobDeliveryQueue, registerWebhookJobs } from './jobs';
@@ -21,9 +22,4 @@ export function publishWebhookEvent<T extends WebhookEventType>(
   via?: Queryable,
 ): Promise<number> {
   return ctx.webhooks.publish(userId, type, data, via);
-}
-
-/** The address of a stored receipt in a `period.created` payload (fetched with the owner's token). */
-export function documentUrl(publicUrl: string, fileName: string): string {
-  return `${publicUrl}/api/v1/media/get-file?file_name=${encodeURIComponent(fileName)}`;
 }

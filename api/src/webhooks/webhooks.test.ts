@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   type WebhookDelivery,
   type WebhookRpu,
@@ -11,28 +10,10 @@ import { createSecretBox } from '../crypto/secret-box';
 import { createJobQueue, type JobQueue } from '../jobs/job-queue';
 import { bearer, seedSuperuser, seedUser, type TestUser, tokenFor } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver';
+import { startWebhookReceiver, verifySignature, type WebhookReceiver } from '../testing/webhook-receiver';
 import type { Resolver } from './address-guard';
 import { createWebhookEngine, type WebhookEngine } from './engine';
 import { jobDeliveryQueue, registerWebhookJobs } from './jobs';
-
-/**
- * Standard Webhooks verification written from the specification, independently of signing.ts:
- * base64 HMAC-SHA256 keyed with the base64-decoded secret (after `whsec_`), over `id.timestamp.body`.
- */
-function verifySignature(secret: string, headers: Record<string, unknown>, body: string): boolean {
-  const id = String(headers['webhook-id']);
-  const timestamp = String(headers['webhook-timestamp']);
-  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-  const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest();
-  return String(headers['webhook-signature'])
-    .split(' ')
-    .some((candidate) => {
-      const [version, signature] = candidate.split(',');
-      const given = Buffer.from(signature ?? '', 'base64');
-      return version === 'v1' && given.length === expected.length && timingSafeEqual(given, expected);
-    });
-}
 
 let t: TestApp;
 let receiver: WebhookReceiver;

@@ -56,10 +56,14 @@ export const zPeriodCreatedData = z.object({
 });
 export type PeriodCreatedData = z.infer<typeof zPeriodCreatedData>;
 
-/** `rpu.status_changed`: the status of spec §4 changed (e.g. 1 Activo → 4 bad credentials). */
+/**
+ * `rpu.status_changed`: a sync settled a service point on a status of spec §4 other than the one
+ * last announced (e.g. 1 Activo → 4 bad credentials). The passing "syncing" (-1) is not announced.
+ */
 export const zRpuStatusChangedData = z.object({
   rpu: zWebhookRpu,
-  previous_status: zRpuStatus,
+  /** The status announced before; null the first time this service point's status is announced. */
+  previous_status: zRpuStatus.nullable(),
   status: zRpuStatus,
   status_label: z.string(),
   message: z.string().nullable(),
