@@ -131,4 +131,71 @@ test.describe('administración', () => {
       await receiver.close();
     }
   });
+
+  test('un superusuario filtra la bitácora, ve el detalle de una tarea fallida y la reintenta', async ({
+    page,
+    seed,
+    request,
+  }) => {
+    const { token } = await seed.userWithCredential();
+    const owner = await seed.signup({ company_name: `Logística ${Date.now()}` });
+    const auth = seed.authorized(owner.token);
+    const credential = await request.post('/api/v1/credentials/', {
+      ...auth,
+      data: { cfe_user: 'empresa.demo', password: 'no-es-la-clave', alias: 'Cuenta equivocada' },
+    });
+    expect(credential.status(), await credential.text()).toBe(200);
+    const { credential_id } = await credential.json();
+    const rpu = await request.post('/api/v1/rpus/', {
+      ...auth,
+      data: { service_number: `${Date.now()}`.slice(-12), alias: 'Bodega', credential_id },
+    });
+    expect(rpu.status(), await rpu.text()).toBe(200);
+    const sync = await request.post(`/api/v1/rpus/sync/${credential_id}/${(await rpu.json()).rpu_id}`, {
+      ...auth,
+      data: {},
+    });
+    expect(sync.status(), await sync.text()).toBe(202);
+    const { task_id } = await sync.json();
+    await expect
+      .poll(
+        async () => {
+          const logs = await request.get('/api/v1/tasks/logs?contains_task_status=3', auth);
+          return ((await logs.json()).data as { task_id: string; status: number }[]).find(
+            (task) => task.task_id === task_id,
+          )?.status;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(3);
+
+    await signInWithToken(page, token);
+    await page.goto('/admin?tab=1');
+    await expect(page.getByRole('heading', { name: 'Estadísticas de tareas' })).toBeVisible();
+    await page.getByLabel('Buscar por').selectOption('email');
+    await page.getByLabel('Buscar', { exact: true }).fill(owner.email);
+    await expect(page).toHaveURL(/[?&]search=/);
+    await page.getByLabel('Con servicios en estado').selectOption('3');
+    await expect(page).toHaveURL(/containsTaskStatus=3/);
+    const table = page.getByRole('table', { name: 'Bitácora de tareas' });
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table).toContainText('Error de usuario');
+    await page.getByLabel('Tipo de tarea').selectOption('0');
+    await expect(table).toContainText('No hay tareas con estos filtros.');
+    await page.getByLabel('Tipo de tarea').selectOption('');
+    await expect(table.getByRole('row')).toHaveCount(2);
+
+    await table.getByRole('button', { name: 'Detalle' }).click();
+    const detail = page.getByRole('dialog', { name: 'Detalle de la tarea' });
+    await expect(detail).toContainText(owner.email);
+    await expect(detail.getByRole('table', { name: 'Servicios de la tarea' })).toContainText('Bodega');
+    await expect(detail).toContainText(/contraseña/i);
+    await detail.getByRole('button', { name: 'Cerrar' }).click();
+
+    await table.getByRole('row').nth(1).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Reintentar seleccionadas' }).click();
+    await expect(page.getByText('Se inició 1 tarea nueva.')).toBeVisible();
+    await page.getByLabel('Con servicios en estado').selectOption('');
+    await expect(table.getByRole('row')).toHaveCount(3);
+  });
 });

@@ -75,3 +75,20 @@ export function FlagFilter({
     />
   );
 }
+
+/** A tab's filters mean nothing on another tab: changing tabs starts from a clean list. */
+export const tabFilterReset: Partial<AdminSearch> = {
+  page: 1,
+  filterBy: null,
+  search: null,
+  userId: null,
+  taskType: null,
+  containsTaskStatus: null,
+  credentialId: null,
+  deleted: null,
+  duplicated: null,
+  hasUns: null,
+  rpuStatus: null,
+  sendEmailNotifications: null,
+  withAutofetch: null,
+};

@@ -20,7 +20,7 @@ import {
 } from '@luz/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { SearchFilter } from '../filters';
+import { SearchFilter, tabFilterReset } from '../filters';
 import { EditUserModal } from './edit-user-modal';
 import { TemporalPasswordModal } from './temporal-password-modal';
 
@@ -88,6 +88,13 @@ export function UsersTab() {
           </Button>
           <Button size="sm" variant="ghost" onClick={() => setResetting(user)}>
             {text.temporalPassword}
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => setSearch({ ...tabFilterReset, tab: AdminTab.logs, userId: user.id })}
+          >
+            {text.viewLogs}
           </Button>
         </Row>
       ),
