@@ -1,9 +1,34 @@
 import { hasValidSignature, startReceiver } from '../console-helpers';
-import { expect, signInWithToken, test } from '../fixtures';
+import { expect, signInWithToken, type TestUser, test } from '../fixtures';
 
 test.describe('configuración', () => {
+  let user: TestUser;
   test.beforeEach(async ({ page, seed }) => {
-    await signInWithToken(page, (await seed.userWithCredential()).token);
+    user = await seed.userWithCredential();
+    await signInWithToken(page, user.token);
+  });
+
+  test('cambiar la contraseña con la actual deja sin validez las sesiones anteriores, no la propia', async ({
+    page,
+    request,
+    seed,
+  }) => {
+    await page.goto('/settings?tab=2');
+    await page.getByLabel('Contraseña actual').fill('equivocada-123');
+    await page.getByLabel('Nueva contraseña').fill('Otra-Clave-Segura-9');
+    await page.getByLabel('Confirma la contraseña').fill('Otra-Clave-Segura-9');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByRole('alert')).toContainText('La contraseña actual es incorrecta');
+
+    await page.getByLabel('Contraseña actual').fill(user.password);
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByText('Tu contraseña se actualizó.')).toBeVisible();
+
+    const before = await request.get('/api/v1/users/me', seed.authorized(user.token));
+    expect(before.status()).toBe(401);
+    await page.reload();
+    await expect(page.getByRole('tab', { name: 'Seguridad' })).toHaveAttribute('aria-selected', 'true');
+    expect(await page.evaluate(() => window.localStorage.getItem('access_token'))).not.toBe(user.token);
   });
 
   test('cada pestaña se abre desde la URL (?tab=3) y la URL sigue a la pestaña', async ({ page }) => {

@@ -59,7 +59,6 @@ export const settingsText = {
     title: 'Webhooks',
     description:
       'Luz avisa a tus sistemas por HTTP cuando ocurre un evento. Cada envío va firmado (Standard Webhooks) con el secreto del webhook.',
-    docsHint: 'Los formatos de cada evento están en la documentación de webhooks.',
     caption: 'Tus webhooks',
     add: 'Agregar webhook',
     addTitle: 'Agregar webhook',
