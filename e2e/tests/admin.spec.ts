@@ -198,4 +198,43 @@ test.describe('administración', () => {
     await page.getByLabel('Con servicios en estado').selectOption('');
     await expect(table.getByRole('row')).toHaveCount(3);
   });
+
+  test('un superusuario da una contraseña temporal, que se ve una vez y obliga a cambiarla al entrar', async ({
+    browser,
+    page,
+    seed,
+  }) => {
+    const { token } = await seed.userWithCredential();
+    const target = await seed.userWithCredential();
+    await signInWithToken(page, token);
+    await page.goto('/admin');
+    await page.getByLabel('Buscar por').selectOption('email');
+    await page.getByLabel('Buscar', { exact: true }).fill(target.email);
+    const row = page
+      .getByRole('table', { name: 'Usuarios' })
+      .getByRole('row')
+      .filter({ hasText: target.email });
+    await row.getByRole('button', { name: 'Contraseña temporal' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Generar contraseña' }).click();
+    const temporal = (await dialog.getByTestId('temporal-password').textContent()) ?? '';
+    expect(temporal).toHaveLength(16);
+    await dialog.getByRole('button', { name: 'Cerrar' }).click();
+    await expect(page.getByTestId('temporal-password')).toHaveCount(0);
+
+    const context = await browser.newContext();
+    const other = await context.newPage();
+    await other.goto('/login');
+    await other.getByLabel('Correo electrónico').fill(target.email);
+    await other.getByLabel('Contraseña', { exact: true }).fill(temporal);
+    await other.getByRole('button', { name: 'Iniciar sesión' }).click();
+    const change = other.getByRole('dialog', { name: 'Cambia tu contraseña temporal' });
+    await expect(change).toBeVisible();
+    await change.getByLabel('Contraseña actual').fill(temporal);
+    await change.getByLabel('Nueva contraseña').fill('Mi-Clave-Nueva-2025');
+    await change.getByLabel('Confirma la contraseña').fill('Mi-Clave-Nueva-2025');
+    await change.getByRole('button', { name: 'Guardar' }).click();
+    await expect(change).toHaveCount(0);
+    await context.close();
+  });
 });
