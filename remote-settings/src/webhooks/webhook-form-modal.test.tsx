@@ -1,4 +1,3 @@
-import '@testing-library/jest-dom';
 import { darkTheme, queryClient } from '@luz/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
