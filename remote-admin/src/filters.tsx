@@ -52,6 +52,31 @@ export function SearchFilter({
   );
 }
 
+/** A choice among the values of an enumeration (or any), over a numeric search parameter. */
+export function EnumFilter<T extends number>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T | null;
+  options: readonly SelectOption<T>[];
+  onChange: (value: T | null) => void;
+}) {
+  return (
+    <SelectField
+      label={label}
+      value={value === null ? '' : String(value)}
+      options={[...options]}
+      placeholder={text.any}
+      onChange={(event) =>
+        onChange(options.find((option) => String(option.value) === event.target.value)?.value ?? null)
+      }
+    />
+  );
+}
+
 /** A yes / no / any filter over a boolean search parameter. */
 export function FlagFilter({
   label,

@@ -16,7 +16,6 @@ import {
   queryKeys,
   Row,
   SearchPagination,
-  SelectField,
   type TaskLog,
   taskStatusLabel,
   taskStatusOptions,
@@ -28,7 +27,8 @@ import {
 } from '@luz/shared';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { SearchFilter } from '../filters';
+import { EnumFilter, SearchFilter } from '../filters';
+import { OwnerCell } from '../owner-cell';
 import { TaskDetailModal } from './task-detail-modal';
 import { TaskStats } from './task-stats';
 
@@ -96,12 +96,7 @@ export function LogsTab() {
     {
       key: 'owner',
       header: text.columns.owner,
-      render: (task) => (
-        <div>
-          <div>{task.user_email}</div>
-          <small>{task.user_company_name}</small>
-        </div>
-      ),
+      render: (task) => <OwnerCell email={task.user_email} company={task.user_company_name} />,
     },
     { key: 'type', header: text.columns.type, render: (task) => taskTypeLabel(task.type) },
     {
@@ -147,29 +142,17 @@ export function LogsTab() {
           search={search.search}
           onChange={(patch) => setSearch({ ...patch, page: 1 }, { replace: true })}
         />
-        <SelectField
+        <EnumFilter
           label={text.taskType}
-          value={search.taskType === null ? '' : String(search.taskType)}
-          options={[...taskTypeOptions]}
-          placeholder={es.admin.filters.any}
-          onChange={(event) =>
-            setSearch({
-              taskType: event.target.value === '' ? null : (Number(event.target.value) as never),
-              page: 1,
-            })
-          }
+          value={search.taskType}
+          options={taskTypeOptions}
+          onChange={(value) => setSearch({ taskType: value, page: 1 })}
         />
-        <SelectField
+        <EnumFilter
           label={text.containsTaskStatus}
-          value={search.containsTaskStatus === null ? '' : String(search.containsTaskStatus)}
-          options={[...taskStatusOptions]}
-          placeholder={es.admin.filters.any}
-          onChange={(event) =>
-            setSearch({
-              containsTaskStatus: event.target.value === '' ? null : (Number(event.target.value) as never),
-              page: 1,
-            })
-          }
+          value={search.containsTaskStatus}
+          options={taskStatusOptions}
+          onChange={(value) => setSearch({ containsTaskStatus: value, page: 1 })}
         />
         {search.userId ? (
           <Button

@@ -20,14 +20,14 @@ import {
   rpuStatusOptions,
   rpuStatusTone,
   SearchPagination,
-  SelectField,
   toast,
   useSearchState,
   webhooksApi,
 } from '@luz/shared';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FlagFilter, SearchFilter } from '../filters';
+import { EnumFilter, FlagFilter, SearchFilter } from '../filters';
+import { OwnerCell } from '../owner-cell';
 import { RpuCompleteModal } from './rpu-complete-modal';
 
 const text = es.admin.rpus;
@@ -106,12 +106,7 @@ export function RpusTab() {
     {
       key: 'owner',
       header: text.columns.owner,
-      render: (rpu) => (
-        <div>
-          <div>{rpu.user_email}</div>
-          <small>{rpu.user_company_name}</small>
-        </div>
-      ),
+      render: (rpu) => <OwnerCell email={rpu.user_email} company={rpu.user_company_name} />,
     },
     {
       key: 'status',
@@ -164,17 +159,11 @@ export function RpusTab() {
           search={search.search}
           onChange={(patch) => setSearch({ ...patch, page: 1 }, { replace: true })}
         />
-        <SelectField
+        <EnumFilter
           label={text.rpuStatus}
-          value={search.rpuStatus === null ? '' : String(search.rpuStatus)}
-          options={[...rpuStatusOptions]}
-          placeholder={es.admin.filters.any}
-          onChange={(event) =>
-            setSearch({
-              rpuStatus: event.target.value === '' ? null : (Number(event.target.value) as never),
-              page: 1,
-            })
-          }
+          value={search.rpuStatus}
+          options={rpuStatusOptions}
+          onChange={(value) => setSearch({ rpuStatus: value, page: 1 })}
         />
         {flagKeys.map((key) => (
           <FlagFilter
