@@ -69,6 +69,8 @@ export type WebhookSettings = {
   attemptTimeoutMs: number;
   /** Waits before each retry; their count is the number of retries after the first attempt. */
   retryDelaysMs: number[];
+  /** Test sends a user may ask for (POST /webhooks/{id}/test): Luz must not become a way to flood a URL. */
+  testRateLimit: RateLimit;
 };
 
 /** How the sync engine treats the portal (ARCHITECTURE §6: keep sessions, space requests, never storm). */
@@ -204,6 +206,7 @@ const zEnvironment = z.object({
       return duration;
     })
     .default(10_000),
+  WEBHOOK_TEST_RATE_LIMIT: zRateLimit.default({ max: 10, windowMs: 60_000 }),
   WEBHOOK_RETRY_SCHEDULE: zDurationList.default([
     5_000,
     5 * 60_000,
@@ -369,6 +372,7 @@ export async function loadConfig(
       allowedHosts: parsed.WEBHOOK_ALLOWED_HOSTS,
       attemptTimeoutMs: parsed.WEBHOOK_TIMEOUT,
       retryDelaysMs: parsed.WEBHOOK_RETRY_SCHEDULE,
+      testRateLimit: parsed.WEBHOOK_TEST_RATE_LIMIT,
     },
     frontEnd: {
       apiUrl: parsed.API_URL.replace(/\/+$/, ''),

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { ApiApp } from '../http/api-app';
 import { currentUser } from '../http/auth-guard';
+import { routeRateLimit } from '../http/rate-limit';
 import { adminTestRpu } from './admin-test';
 import { webhookMessages } from './messages';
 import {
@@ -130,6 +131,13 @@ export async function webhooksRoutes(app: ApiApp, ctx: AppContext) {
           'Envía ahora un evento webhook.test (un solo intento) y responde la entrega con su resultado',
         params: zWebhookParams,
         response: { 200: zWebhookDelivery },
+      },
+      config: {
+        rateLimit: routeRateLimit(
+          ctx.config.webhooks.testRateLimit,
+          (request) => `webhook-test|${currentUser(request).id}`,
+          webhookMessages.tooManyTests,
+        ),
       },
     },
     async (request) => {

@@ -16,6 +16,7 @@ test('defaults: no exceptions to the address rules, 10 s per attempt, the docume
     allowedHosts: [],
     attemptTimeoutMs: 10_000,
     retryDelaysMs: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000],
+    testRateLimit: { max: 10, windowMs: 60_000 },
   });
 });
 
@@ -25,11 +26,13 @@ test('WEBHOOK_ALLOWED_HOSTS, WEBHOOK_TIMEOUT and WEBHOOK_RETRY_SCHEDULE are read
       WEBHOOK_ALLOWED_HOSTS: ' 127.0.0.1, Hooks.Internal ,10.0.0.0/8,::1,fd00::/8',
       WEBHOOK_TIMEOUT: '2500ms',
       WEBHOOK_RETRY_SCHEDULE: '1s, 30s,1m',
+      WEBHOOK_TEST_RATE_LIMIT: '3/1h',
     }),
   ).toEqual({
     allowedHosts: ['127.0.0.1', 'hooks.internal', '10.0.0.0/8', '::1', 'fd00::/8'],
     attemptTimeoutMs: 2_500,
     retryDelaysMs: [1_000, 30_000, 60_000],
+    testRateLimit: { max: 3, windowMs: 3_600_000 },
   });
 });
 

@@ -18,7 +18,12 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver();
   t = await createTestApp({
     config: syncConfig(simulator.url, {
-      webhooks: { allowedHosts: ['127.0.0.1'], attemptTimeoutMs: 2_000, retryDelaysMs: [100] },
+      webhooks: {
+        allowedHosts: ['127.0.0.1'],
+        attemptTimeoutMs: 2_000,
+        retryDelaysMs: [100],
+        testRateLimit: { max: 1_000, windowMs: 60_000 },
+      },
     }),
   });
 }, 60_000);

@@ -26,7 +26,12 @@ beforeAll(async () => {
   // The loopback receiver is reachable only because the allow-list says so (as in the E2E setup).
   t = await createTestApp({
     config: {
-      webhooks: { allowedHosts: ['127.0.0.1'], attemptTimeoutMs: 2_000, retryDelaysMs: [50, 100, 100] },
+      webhooks: {
+        allowedHosts: ['127.0.0.1'],
+        attemptTimeoutMs: 2_000,
+        retryDelaysMs: [50, 100, 100],
+        testRateLimit: { max: 1_000, windowMs: 60_000 },
+      },
     },
   });
   receiver = await startWebhookReceiver();
@@ -219,7 +224,12 @@ describe('test delivery', () => {
       database: t.database,
       config: {
         ...sameKeys(),
-        webhooks: { allowedHosts: ['127.0.0.1'], attemptTimeoutMs: 300, retryDelaysMs: [] },
+        webhooks: {
+          allowedHosts: ['127.0.0.1'],
+          attemptTimeoutMs: 300,
+          retryDelaysMs: [],
+          testRateLimit: { max: 1_000, windowMs: 60_000 },
+        },
       },
     });
     try {
@@ -239,6 +249,35 @@ describe('test delivery', () => {
       });
     } finally {
       await slow.close();
+    }
+  });
+});
+
+describe('test sends are rate-limited per user', () => {
+  test('past the limit the answer is 429 and nothing is sent', async () => {
+    const limited = await createTestApp({
+      database: t.database,
+      config: {
+        ...sameKeys(),
+        webhooks: { ...t.config.webhooks, testRateLimit: { max: 2, windowMs: 60_000 } },
+      },
+    });
+    try {
+      const webhook = await createWebhook({ url: receiver.url, events: ['task.finished'] });
+      const send = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: `/api/v1/webhooks/${webhook.webhook_id}/test`,
+          headers: bearer(ownerToken),
+        });
+      expect((await send()).statusCode).toBe(200);
+      expect((await send()).statusCode).toBe(200);
+      const third = await send();
+      expect(third.statusCode).toBe(429);
+      expect(third.json().detail).toMatch(/^Enviaste demasiadas pruebas\. Intenta de nuevo en (\d+ s|1 min)\.$/);
+      expect(receiver.received).toHaveLength(2);
+    } finally {
+      await limited.close();
     }
   });
 });
@@ -313,6 +352,7 @@ describe('event delivery through the job queue', () => {
         allowedHosts: ['127.0.0.1', 'receptor.allowed.test'],
         attemptTimeoutMs: 2_000,
         retryDelaysMs: [50, 100, 100],
+        testRateLimit: { max: 1_000, windowMs: 60_000 },
       },
       queue: jobDeliveryQueue(jobs),
       resolve,
