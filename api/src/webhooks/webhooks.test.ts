@@ -274,7 +274,9 @@ describe('test sends are rate-limited per user', () => {
       expect((await send()).statusCode).toBe(200);
       const third = await send();
       expect(third.statusCode).toBe(429);
-      expect(third.json().detail).toMatch(/^Enviaste demasiadas pruebas\. Intenta de nuevo en (\d+ s|1 min)\.$/);
+      expect(third.json().detail).toMatch(
+        /^Enviaste demasiadas pruebas\. Intenta de nuevo en (\d+ s|1 min)\.$/,
+      );
       expect(receiver.received).toHaveLength(2);
     } finally {
       await limited.close();
