@@ -49,7 +49,12 @@ export type WebhookEngine = {
    * scheduled) or whose attempt died with its worker; answers their number.
    */
   requeueOverdue(): Promise<number>;
+  /** Forgets finished deliveries older than DELIVERY_RETENTION_DAYS; answers how many. */
+  pruneFinished(): Promise<number>;
 };
+
+/** How long the delivery log keeps a finished delivery (the settings screen shows recent ones). */
+export const DELIVERY_RETENTION_DAYS = 30;
 
 export type WebhookEngineDeps = {
   db: Queryable;
@@ -214,6 +219,15 @@ export function createWebhookEngine({
       );
       for (const { id } of rows) await queue.enqueue(id, 0);
       return rows.length;
+    },
+
+    async pruneFinished() {
+      const { rowCount } = await db.query(
+        `DELETE FROM webhook_deliveries
+         WHERE status IN ('delivered', 'failed') AND updated_at < now() - make_interval(days => $1)`,
+        [DELIVERY_RETENTION_DAYS],
+      );
+      return rowCount;
     },
   };
 }

@@ -3,8 +3,8 @@ import type { DeliveryQueue, WebhookEngine } from './engine';
 
 /** One job per delivery attempt; the job carries only the delivery's id (the row holds the rest). */
 export const WEBHOOK_DELIVERY_QUEUE = 'webhook-delivery';
-/** A periodic sweep for deliveries whose job was lost. */
-export const WEBHOOK_REQUEUE_QUEUE = 'webhook-requeue';
+/** A periodic sweep: deliveries whose job was lost are queued again, old finished ones forgotten. */
+export const WEBHOOK_SWEEP_QUEUE = 'webhook-sweep';
 
 type DeliveryJob = { delivery_id: string };
 
@@ -31,8 +31,9 @@ export function registerWebhookJobs(jobs: Pick<JobQueue, 'work' | 'every'>, engi
   jobs.work<DeliveryJob>(WEBHOOK_DELIVERY_QUEUE, { concurrency: 8 }, (job) =>
     engine.attempt(job.data.delivery_id),
   );
-  jobs.work(WEBHOOK_REQUEUE_QUEUE, { concurrency: 1 }, async () => ({
+  jobs.work(WEBHOOK_SWEEP_QUEUE, { concurrency: 1 }, async () => ({
     requeued: await engine.requeueOverdue(),
+    pruned: await engine.pruneFinished(),
   }));
-  jobs.every(WEBHOOK_REQUEUE_QUEUE, 300);
+  jobs.every(WEBHOOK_SWEEP_QUEUE, 300);
 }

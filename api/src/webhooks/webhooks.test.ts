@@ -469,6 +469,32 @@ describe('event delivery through the job queue', () => {
     expect(receiver.received).toHaveLength(0);
   });
 
+  test('the sweep queues again a delivery whose job was lost, and forgets old finished ones', async () => {
+    const { user, token } = await freshUser();
+    const lost = createWebhookEngine({
+      db: t.db,
+      secrets: createSecretBox(t.config.credentialsKey),
+      settings: t.config.webhooks,
+      queue: { enqueue: async () => undefined },
+    });
+    const webhook = await createWebhook({ url: receiver.url, events: ['task.finished'] }, token);
+    await lost.publish(user.id, 'task.finished', taskFinished);
+    await t.db.query(
+      "UPDATE webhook_deliveries SET next_attempt_at = now() - interval '10 minutes' WHERE webhook_id = $1",
+      [webhook.webhook_id],
+    );
+    expect(await engine.requeueOverdue()).toBe(1);
+    const [delivered] = await settled(webhook.webhook_id, token);
+    expect(delivered).toMatchObject({ status: 'delivered', attempts: 1 });
+
+    await t.db.query(
+      "UPDATE webhook_deliveries SET updated_at = now() - interval '31 days' WHERE webhook_id = $1",
+      [webhook.webhook_id],
+    );
+    expect(await engine.pruneFinished()).toBeGreaterThanOrEqual(1);
+    expect(await settled(webhook.webhook_id, token)).toEqual([]);
+  });
+
   test('the connection goes to the address that was checked (pinned), not to a second DNS answer', async () => {
     const { user, token } = await freshUser();
     const url = `http://receptor.allowed.test:${receiver.port}/pinned`;
