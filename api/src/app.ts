@@ -8,6 +8,8 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes';
 import { createTokenService } from './auth/tokens';
+import { createBillingProvider } from './billing/create-provider';
+import { billingRoutes } from './billing/routes';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { credentialsRoutes } from './credentials/routes';
@@ -138,6 +140,7 @@ export async function buildApp({
     storage: storage ?? new LocalDocumentStorage(join(config.dataDir, 'documents')),
     jobs: jobQueue,
     portal: portal ?? createPortalClient(config),
+    billing: createBillingProvider(config, db, app.log),
     webhooks,
   };
 
@@ -177,6 +180,7 @@ export async function buildApp({
       await rpusAdminRoutes(api, ctx);
       await syncRoutes(api, ctx);
       await tasksRoutes(api, ctx);
+      await billingRoutes(api, ctx);
       await webhooksRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
