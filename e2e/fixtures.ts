@@ -16,13 +16,23 @@ export async function apiLogin(request: APIRequestContext, email: string, passwo
   return (await response.json()).access_token as string;
 }
 
+/**
+ * The superuser's token, logged in once per worker: seeding logs in as superuser again and again,
+ * and the product's login rate limit (10 a minute per account) would start answering 429.
+ */
+let superuserSession: Promise<string> | null = null;
+
 /** Seeds state through the product's own API, as a user would create it. */
 export class ApiSeed {
   constructor(private readonly request: APIRequestContext) {}
 
   async superuserToken() {
     const { email, password } = superuser();
-    return apiLogin(this.request, email, password);
+    superuserSession ??= apiLogin(this.request, email, password).catch((error: unknown) => {
+      superuserSession = null;
+      throw error;
+    });
+    return superuserSession;
   }
 
   async signup(overrides: Partial<{ full_name: string; company_name: string }> = {}): Promise<TestUser> {

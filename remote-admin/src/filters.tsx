@@ -6,7 +6,7 @@ import {
   type SelectOption,
   TextField,
 } from '@luz/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 const text = es.admin.filters;
 
@@ -26,12 +26,15 @@ export function SearchFilter({
   onChange: (patch: Pick<AdminSearch, 'filterBy' | 'search'>) => void;
 }) {
   const [draft, setDraft] = useState(search ?? '');
+  // The latest callback, without restarting the wait each time the parent renders.
+  const latest = useRef(onChange);
+  latest.current = onChange;
   useEffect(() => setDraft(search ?? ''), [search]);
   useEffect(() => {
     if (draft === (search ?? '')) return;
-    const timer = setTimeout(() => onChange({ filterBy, search: draft.trim() || null }), 300);
+    const timer = setTimeout(() => latest.current({ filterBy, search: draft.trim() || null }), 300);
     return () => clearTimeout(timer);
-  }, [draft, search, filterBy, onChange]);
+  }, [draft, search, filterBy]);
 
   return (
     <>
