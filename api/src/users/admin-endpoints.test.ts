@@ -17,7 +17,7 @@ const adminEndpoints: { method: HTTPMethods; url: string; owner: string }[] = [
   { method: 'GET', url: '/rpus/admin', owner: 'rpus' },
   { method: 'POST', url: '/rpus/admin/delete/bulk', owner: 'rpus' },
   { method: 'GET', url: '/rpus/admin/:id/complete', owner: 'rpus' },
-  // /tasks/logs, /tasks/stats and PATCH /tasks/logs/bulk serve everyone, scoped to their own tasks.
+  // /tasks/logs, /tasks/stats and PATCH /tasks/logs/bulk serve everyone: their own tasks, a superuser's all.
   { method: 'GET', url: '/tasks/admin/logs/:id', owner: 'sync' },
   { method: 'POST', url: '/tasks/retry', owner: 'sync' },
 ];

@@ -133,7 +133,7 @@ export function LogsTab() {
 
   return (
     <>
-      <TaskStats />
+      <TaskStats userId={search.userId} />
       <br />
       <Row $align="flex-end">
         <SearchFilter

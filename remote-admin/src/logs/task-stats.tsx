@@ -59,7 +59,7 @@ const Legend = styled.ul`
 const daysAgo = (days: number) => toIsoDate(new Date(Date.now() - days * 86_400_000));
 
 /** Counts of tasks by type and status in a date range, as stacked bars (and their numbers as text). */
-export function TaskStats() {
+export function TaskStats({ userId }: { userId: string | null }) {
   const [from, setFrom] = useState(isoDateToInput(daysAgo(30)));
   const [to, setTo] = useState(isoDateToInput(daysAgo(0)));
   const initial = inputDateToIso(from);
@@ -69,6 +69,7 @@ export function TaskStats() {
     initial_date: initial ?? undefined,
     final_date: final ?? undefined,
     time_zone: browserTimeZone(),
+    ...(userId ? { user_id: userId } : {}),
   };
   const stats = useQuery({
     queryKey: ['tasks', 'stats', params],
