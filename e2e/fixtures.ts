@@ -16,23 +16,23 @@ export async function apiLogin(request: APIRequestContext, email: string, passwo
   return (await response.json()).access_token as string;
 }
 
-/**
- * The superuser's token, logged in once per worker: seeding logs in as superuser again and again,
- * and the product's login rate limit (10 a minute per account) would start answering 429.
- */
-let superuserSession: Promise<string> | null = null;
+let superuserTokenOnce: Promise<string> | null = null;
 
 /** Seeds state through the product's own API, as a user would create it. */
 export class ApiSeed {
   constructor(private readonly request: APIRequestContext) {}
 
+  /**
+   * The first superuser's token, logged in once per worker: every test that seeds an active user
+   * needs it, and logging in for each would run into the login rate limit.
+   */
   async superuserToken() {
     const { email, password } = superuser();
-    superuserSession ??= apiLogin(this.request, email, password).catch((error: unknown) => {
-      superuserSession = null;
+    superuserTokenOnce ??= apiLogin(this.request, email, password).catch((error: unknown) => {
+      superuserTokenOnce = null;
       throw error;
     });
-    return superuserSession;
+    return superuserTokenOnce;
   }
 
   async signup(overrides: Partial<{ full_name: string; company_name: string }> = {}): Promise<TestUser> {
