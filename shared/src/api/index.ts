@@ -1,3 +1,4 @@
+export { adminApi } from './admin';
 export { authApi } from './auth';
 export { billingApi } from './billing';
 export { apiUrl, configureApi, http, onUnauthorized } from './client';
@@ -7,3 +8,4 @@ export { attachmentFileName, saveDownloadedFile } from './download';
 export { rpusApi } from './rpus';
 export { loadRuntimeConfig } from './runtime-config';
 export { usersApi } from './users';
+export { webhooksApi } from './webhooks';

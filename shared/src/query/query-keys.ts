@@ -10,4 +10,7 @@ export const queryKeys = {
   tasks: ['tasks'] as const,
   paymentHistory: ['payment-history'] as const,
   webhooks: ['webhooks'] as const,
+  webhookList: (params: object) => ['webhooks', 'list', params] as const,
+  webhookDeliveries: (webhookId: string, params: object) =>
+    ['webhooks', webhookId, 'deliveries', params] as const,
 };
