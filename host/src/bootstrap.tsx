@@ -1,4 +1,4 @@
-import { configureApi, loadRuntimeConfig } from '@luz/shared';
+import { configureApi, loadRuntimeConfig, onPaymentRequired, queryClient, queryKeys } from '@luz/shared';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { registerRemotesFromConfig } from './remotes/register-remotes';
@@ -12,6 +12,8 @@ async function start() {
   try {
     const config = await loadRuntimeConfig();
     configureApi({ apiUrl: config.api_url });
+    // A 402 means the subscription stopped giving access: the fresh user makes the layout go to /subscription.
+    onPaymentRequired(() => void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }));
     registerRemotesFromConfig(config);
     loadThirdPartyScripts(config);
     root.render(<App config={config} />);

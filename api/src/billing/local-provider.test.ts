@@ -13,7 +13,10 @@ afterAll(() => t.close());
 type Customer = TestUser & { token: string };
 
 async function newUser(): Promise<Customer> {
-  const user = await seedUser(t.db, { email: `ana-${Math.random().toString(36).slice(2)}@aceros.mx` });
+  const user = await seedUser(t.db, {
+    email: `ana-${Math.random().toString(36).slice(2)}@aceros.mx`,
+    subscriptionStatus: 'no_subscription',
+  });
   return { ...user, token: await tokenFor(t.config, t.db, user.id) };
 }
 
@@ -69,7 +72,10 @@ describe('the local checkout page', () => {
   });
 
   test('escapes what the user typed', async () => {
-    const user = await seedUser(t.db, { companyName: '<img src=x onerror=alert(1)> & "Hijos"' });
+    const user = await seedUser(t.db, {
+      companyName: '<img src=x onerror=alert(1)> & "Hijos"',
+      subscriptionStatus: 'no_subscription',
+    });
     const token = await tokenFor(t.config, t.db, user.id);
     const response = await post('/chargebee/generate-checkout-new-url/', token, {});
     const page = await t.app.inject({ method: 'GET', url: new URL(response.json().url).pathname });

@@ -91,7 +91,7 @@ export async function billingRoutes(app: ApiApp, ctx: AppContext) {
   app.post(
     '/chargebee/generate-checkout-new-url/',
     {
-      onRequest: auth.user,
+      onRequest: auth.account,
       schema: {
         tags,
         security,
@@ -125,7 +125,7 @@ export async function billingRoutes(app: ApiApp, ctx: AppContext) {
   app.post(
     '/chargebee/confirm-subscription/',
     {
-      onRequest: auth.user,
+      onRequest: auth.account,
       schema: {
         tags,
         security,
@@ -218,7 +218,7 @@ async function localProviderRoutes(app: ApiApp, { db, auth }: AppContext) {
   app.post(
     '/billing/local/subscription/:action',
     {
-      onRequest: auth.user,
+      onRequest: auth.account,
       schema: {
         tags,
         security,

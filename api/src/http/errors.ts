@@ -17,6 +17,8 @@ export class HttpError extends Error {
 
 export const badRequest = (detail: string) => new HttpError(400, detail);
 export const unauthorized = (detail: string) => new HttpError(401, detail, { 'WWW-Authenticate': 'Bearer' });
+/** The caller's subscription does not give access to this route (spec §4); see `AuthGuard.user`. */
+export const paymentRequired = (detail: string) => new HttpError(402, detail);
 export const forbidden = (detail: string) => new HttpError(403, detail);
 export const notFound = (detail: string) => new HttpError(404, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);

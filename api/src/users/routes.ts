@@ -37,7 +37,7 @@ export async function usersRoutes(app: ApiApp, ctx: AppContext) {
   app.get(
     '/users/me',
     {
-      onRequest: auth.user,
+      onRequest: auth.account,
       schema: { tags, security, summary: 'El usuario de la sesión', response: { 200: zUserPublic } },
     },
     (request) => toUserPublic(currentUser(request)),
@@ -46,7 +46,7 @@ export async function usersRoutes(app: ApiApp, ctx: AppContext) {
   app.patch(
     '/users/me',
     {
-      onRequest: auth.user,
+      onRequest: auth.account,
       schema: {
         tags,
         security,
@@ -61,7 +61,7 @@ export async function usersRoutes(app: ApiApp, ctx: AppContext) {
   app.patch(
     '/users/me/password',
     {
-      onRequest: auth.user,
+      onRequest: auth.account,
       schema: {
         tags,
         security,
