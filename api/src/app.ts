@@ -19,6 +19,7 @@ import type { ApiApp } from './http/api-app';
 import { createAuthGuard } from './http/auth-guard';
 import { createBackground } from './http/background';
 import { installErrorHandlers } from './http/errors';
+import { installSecurityHeaders } from './http/security-headers';
 import { validatorCompiler } from './http/validation';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import type { Mailer } from './mail';
@@ -99,9 +100,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandlers(app);
   app.decorateRequest('authenticatedUser', null);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-  });
+  installSecurityHeaders(app, config);
 
   const tokens = createTokenService({
     secretKey: config.secretKey,

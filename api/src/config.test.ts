@@ -37,6 +37,7 @@ test('defaults make a complete embedded configuration', async () => {
       poweredBy: { label: 'Luz', url: 'http://localhost:8080' },
       chatScriptUrl: null,
       sessionRecordingScriptUrl: null,
+      cspExtraSources: [],
     },
   });
   expect(config.credentialsKey).toHaveLength(32);
@@ -120,6 +121,7 @@ test('every setting is read from the environment', async () => {
       POWERED_BY_URL: 'https://energia.example.com',
       CHAT_SCRIPT_URL: 'https://chat.example.com/widget.js',
       SESSION_RECORDING_SCRIPT_URL: 'https://rec.example.com/r.js',
+      CSP_EXTRA_SOURCES: 'https://static.rec.example.com, wss://*.chat.example.com *.example.org:443',
       HOSTNAME: 'ignored',
     },
     { rootDir },
@@ -150,6 +152,7 @@ test('every setting is read from the environment', async () => {
       poweredBy: { label: 'Energía Co', url: 'https://energia.example.com' },
       chatScriptUrl: 'https://chat.example.com/widget.js',
       sessionRecordingScriptUrl: 'https://rec.example.com/r.js',
+      cspExtraSources: ['https://static.rec.example.com', 'wss://*.chat.example.com', '*.example.org:443'],
     },
   });
 });
@@ -164,6 +167,15 @@ test('invalid settings stop the start with the variable named and the value neve
   expect(attempt({ SECRET_KEY: 'corto-y-secreto' })).toThrow(/SECRET_KEY/);
   expect(attempt({ SECRET_KEY: 'corto-y-secreto' })).not.toThrow(/corto-y-secreto/);
   expect(attempt({ WORKERS: 'quizá' })).toThrow(ConfigError);
+  // A source list cannot smuggle keywords or new directives into the page's CSP.
+  for (const sources of [
+    "'unsafe-eval'",
+    'https://a.example.com; script-src *',
+    'https://a.example.com/path',
+    '*',
+  ]) {
+    expect(attempt({ CSP_EXTRA_SOURCES: sources })).toThrow(/CSP_EXTRA_SOURCES/);
+  }
 });
 
 test('empty variables count as absent', () => {

@@ -56,6 +56,8 @@ export type Config = {
     poweredBy: { label: string; url: string };
     chatScriptUrl: string | null;
     sessionRecordingScriptUrl: string | null;
+    /** Further sources the host page's Content-Security-Policy allows (what third-party widgets load). */
+    cspExtraSources: string[];
   };
 };
 
@@ -147,6 +149,25 @@ const zHostList = z.string().transform((value, ctx): string[] => {
   return entries;
 });
 
+/**
+ * CSP host sources, comma- or space-separated: `https://cdn.example.com`, `wss://*.example.com`,
+ * `*.example.com:443`. Nothing else gets in (no keywords, quotes or semicolons that could rewrite
+ * the policy).
+ */
+const cspSource =
+  /^(?:(?:https?|wss?):\/\/)?(?:\*\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::(?:\d{1,5}|\*))?$/i;
+const zCspSources = z.string().transform((value, ctx): string[] => {
+  const entries = value.split(/[\s,]+/).filter(Boolean);
+  if (entries.some((entry) => !cspSource.test(entry))) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'expected origins such as https://cdn.example.com or wss://*.example.com',
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
 const zBoolean = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -227,6 +248,7 @@ const zEnvironment = z.object({
   POWERED_BY_URL: z.string().optional(),
   CHAT_SCRIPT_URL: zHttpUrl.optional(),
   SESSION_RECORDING_SCRIPT_URL: zHttpUrl.optional(),
+  CSP_EXTRA_SOURCES: zCspSources.default([]),
 });
 
 type ParsedEnvironment = z.infer<typeof zEnvironment>;
@@ -391,6 +413,7 @@ export async function loadConfig(
       poweredBy: { label: parsed.POWERED_BY_LABEL, url: parsed.POWERED_BY_URL ?? publicUrl },
       chatScriptUrl: parsed.CHAT_SCRIPT_URL ?? null,
       sessionRecordingScriptUrl: parsed.SESSION_RECORDING_SCRIPT_URL ?? null,
+      cspExtraSources: parsed.CSP_EXTRA_SOURCES,
     },
   };
 }

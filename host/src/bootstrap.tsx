@@ -1,3 +1,5 @@
+// First: it configures zod before any module builds a schema.
+import './startup/zod-jitless';
 import { configureApi, loadRuntimeConfig, onPaymentRequired, queryClient, queryKeys } from '@luz/shared';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';

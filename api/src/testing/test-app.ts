@@ -77,6 +77,7 @@ export async function testConfig(overrides: ConfigOverrides = {}): Promise<Confi
       poweredBy: { label: 'Luz', url: 'http://luz.test' },
       chatScriptUrl: null,
       sessionRecordingScriptUrl: null,
+      cspExtraSources: [],
       ...frontEnd,
     },
   };
