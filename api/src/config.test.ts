@@ -24,6 +24,7 @@ test('defaults make a complete embedded configuration', async () => {
     passwordResetExpireMinutes: 30,
     loginRateLimit: { max: 10, windowMs: 60_000 },
     recoveryRateLimit: { max: 5, windowMs: 900_000 },
+    signupRateLimit: { max: 20, windowMs: 3_600_000 },
     trustProxy: false,
     webRoot: rootDir,
     frontEnd: {
@@ -113,6 +114,7 @@ test('every setting is read from the environment', async () => {
       PASSWORD_RESET_EXPIRE_MINUTES: '10',
       LOGIN_RATE_LIMIT: '3/30s',
       RECOVERY_RATE_LIMIT: '2/1h',
+      SIGNUP_RATE_LIMIT: '4/10m',
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
       API_URL: 'https://api.luz.example.com/',
@@ -141,6 +143,7 @@ test('every setting is read from the environment', async () => {
     passwordResetExpireMinutes: 10,
     loginRateLimit: { max: 3, windowMs: 30_000 },
     recoveryRateLimit: { max: 2, windowMs: 3_600_000 },
+    signupRateLimit: { max: 4, windowMs: 600_000 },
     trustProxy: true,
     logLevel: 'warn',
     frontEnd: {

@@ -44,6 +44,8 @@ export type Config = {
   passwordResetExpireMinutes: number;
   loginRateLimit: RateLimit;
   recoveryRateLimit: RateLimit;
+  /** Accounts one client address may create (each signup also costs an argon2 hash). */
+  signupRateLimit: RateLimit;
   /** Read the client address from X-Forwarded-For (behind a load balancer). */
   trustProxy: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -215,6 +217,7 @@ const zEnvironment = z.object({
   PASSWORD_RESET_EXPIRE_MINUTES: zMinutes.default(30),
   LOGIN_RATE_LIMIT: zRateLimit.default({ max: 10, windowMs: 60_000 }),
   RECOVERY_RATE_LIMIT: zRateLimit.default({ max: 5, windowMs: 15 * 60_000 }),
+  SIGNUP_RATE_LIMIT: zRateLimit.default({ max: 20, windowMs: 3_600_000 }),
   TRUST_PROXY: zBoolean.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_ROOT: z.string().optional(),
@@ -395,6 +398,7 @@ export async function loadConfig(
     passwordResetExpireMinutes: parsed.PASSWORD_RESET_EXPIRE_MINUTES,
     loginRateLimit: parsed.LOGIN_RATE_LIMIT,
     recoveryRateLimit: parsed.RECOVERY_RATE_LIMIT,
+    signupRateLimit: parsed.SIGNUP_RATE_LIMIT,
     trustProxy: parsed.TRUST_PROXY,
     logLevel: parsed.LOG_LEVEL,
     webRoot: parsed.WEB_ROOT ? fromCwd(parsed.WEB_ROOT) : rootDir,

@@ -16,6 +16,10 @@ export const messages = {
     `Demasiados intentos de inicio de sesión. Intenta de nuevo en ${waitText(seconds)}.`,
   tooManyRecoveryRequests: (seconds: number) =>
     `Demasiadas solicitudes de recuperación. Intenta de nuevo en ${waitText(seconds)}.`,
+  tooManySignups: (seconds: number) =>
+    `Se crearon demasiadas cuentas desde tu conexión. Intenta de nuevo en ${waitText(seconds)}.`,
+  tooManyPasswordChanges: (seconds: number) =>
+    `Demasiados intentos de cambio de contraseña. Intenta de nuevo en ${waitText(seconds)}.`,
 
   // Passwords
   passwordRecoverySent:

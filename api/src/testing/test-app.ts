@@ -40,6 +40,7 @@ export async function testConfig(overrides: ConfigOverrides = {}): Promise<Confi
     passwordResetExpireMinutes: 30,
     loginRateLimit: { max: 1_000, windowMs: 60_000 },
     recoveryRateLimit: { max: 1_000, windowMs: 60_000 },
+    signupRateLimit: { max: 1_000, windowMs: 60_000 },
     trustProxy: false,
     logLevel: 'silent',
     webRoot: dataDir,

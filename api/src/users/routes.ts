@@ -17,6 +17,8 @@ import { bearer } from '../auth/service';
 import type { AppContext } from '../context';
 import type { ApiApp } from '../http/api-app';
 import { currentUser } from '../http/auth-guard';
+import { routeRateLimit } from '../http/rate-limit';
+import { messages } from '../messages';
 import {
   changePassword,
   createUser,
@@ -69,6 +71,14 @@ export async function usersRoutes(app: ApiApp, ctx: AppContext) {
         body: zUpdatePassword,
         response: { 200: zToken },
       },
+      config: {
+        // Checking the current password is a login: a stolen session must not guess it at leisure.
+        rateLimit: routeRateLimit(
+          ctx.config.loginRateLimit,
+          (request) => `password|${currentUser(request).id}`,
+          messages.tooManyPasswordChanges,
+        ),
+      },
     },
     async (request) => {
       const me = currentUser(request);
@@ -85,6 +95,10 @@ export async function usersRoutes(app: ApiApp, ctx: AppContext) {
         summary: 'Crea una cuenta (sin suscripción)',
         body: zUserRegister,
         response: { 200: zUserPublic },
+      },
+      // Per client address only: signups are how accounts get mass-created, and each one hashes a password.
+      config: {
+        rateLimit: routeRateLimit(ctx.config.signupRateLimit, () => 'signup', messages.tooManySignups),
       },
     },
     async (request) => toUserPublic(await createUser(db, request.body)),
