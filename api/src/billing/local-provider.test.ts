@@ -182,6 +182,41 @@ describe('checkout and confirmation', () => {
     });
     expect(evil.statusCode).toBe(400);
   });
+
+  test('Host and Origin headers, which any client can forge, never make another site a return URL', async () => {
+    const user = await newUser();
+    for (const headers of [
+      { host: 'evil.example.com' },
+      { origin: 'https://evil.example.com' },
+      {
+        host: 'evil.example.com',
+        'x-forwarded-host': 'evil.example.com',
+        origin: 'https://evil.example.com',
+      },
+    ]) {
+      const forged = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/chargebee/generate-checkout-new-url/',
+        headers: { ...bearer(user.token), ...headers },
+        payload: { redirect_url: 'https://evil.example.com/subscription' },
+      });
+      expect(forged.statusCode).toBe(400);
+      expect(forged.json()).toEqual({ detail: 'La dirección de regreso no es válida' });
+    }
+    for (const redirect_url of [
+      'javascript:alert(1)',
+      'data:text/html,hola',
+      'http://127.0.0.1.evil.example.com/',
+    ]) {
+      expect(
+        (await post('/chargebee/generate-checkout-new-url/', user.token, { redirect_url })).statusCode,
+      ).toBe(400);
+    }
+    const { rows } = await t.db.query('SELECT redirect_url FROM billing_local_checkouts WHERE user_id = $1', [
+      user.id,
+    ]);
+    expect(rows).toEqual([]);
+  });
 });
 
 describe('POST /billing/local/subscription/{action}', () => {

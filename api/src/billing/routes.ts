@@ -109,11 +109,7 @@ export async function billingRoutes(app: ApiApp, ctx: AppContext) {
       },
     },
     async (request) => {
-      const origin = request.headers.origin;
-      const redirectUrl = checkoutRedirectUrl(request.body?.redirect_url, {
-        publicUrl: config.publicUrl,
-        allowedOrigins: [`${request.protocol}://${request.host}`, ...(origin ? [origin] : [])],
-      });
+      const redirectUrl = checkoutRedirectUrl(request.body?.redirect_url, { publicUrl: config.publicUrl });
       const checkout = await startCheckout(deps, currentUser(request), {
         redirectUrl,
         apiBaseUrl: apiBaseUrl(request),
