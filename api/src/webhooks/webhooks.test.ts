@@ -532,7 +532,7 @@ describe('event delivery through the job queue', () => {
     expect(delivery?.status).toBe('failed');
     expect(delivery).toMatchObject({ attempts: 4, last_status_code: null });
     expect(delivery?.last_error).toBe(
-      'No enviamos webhooks a 100.64.0.1: es una dirección de una red privada.',
+      'No enviamos webhooks a rebind.example.test: apunta a una dirección de una red privada.',
     );
     expect(receiver.received).toHaveLength(0);
   });
