@@ -40,6 +40,7 @@ export const webhookMessages = {
           ? `Error de TLS con el receptor (${code}).`
           : `No pudimos conectar con el receptor${code ? ` (${code})` : ''}.`,
   webhookDisabled: 'El webhook está desactivado; la entrega se canceló.',
+  tooManyWebhooks: (max: number) => `Puedes tener hasta ${max} webhooks. Elimina alguno para agregar otro.`,
   tooManyTests: (seconds: number) =>
     `Enviaste demasiadas pruebas. Intenta de nuevo en ${seconds < 60 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`}.`,
 } as const;
