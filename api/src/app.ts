@@ -18,8 +18,8 @@ import type { Database } from './db/database';
 import type { ApiApp } from './http/api-app';
 import { createAuthGuard } from './http/auth-guard';
 import { createBackground } from './http/background';
-import { installErrorHandlers } from './http/errors';
-import { installSecurityHeaders } from './http/security-headers';
+import { frameworkErrors, installErrorHandlers } from './http/errors';
+import { installSecurityHeaders, securityHeaders } from './http/security-headers';
 import { validatorCompiler } from './http/validation';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import type { Mailer } from './mail';
@@ -89,18 +89,20 @@ export async function buildApp({
   jobs,
   portal,
 }: AppDeps): Promise<ApiApp> {
+  const headers = securityHeaders(config);
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors: frameworkErrors(headers),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandlers(app);
   app.decorateRequest('authenticatedUser', null);
-  installSecurityHeaders(app, config);
+  installSecurityHeaders(app, headers);
 
   const tokens = createTokenService({
     secretKey: config.secretKey,

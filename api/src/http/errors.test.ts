@@ -142,6 +142,15 @@ test('bad bodies are client errors, never crashes', async () => {
   expect(prototype.json().detail[0].type).toBe('json_invalid');
 });
 
+test("a path the router cannot decode is a 400 in FastAPI's shape, not Fastify's", async () => {
+  for (const url of ['/api/v1/rpus/by-service-number/%ZZ', '/api/v1/credentials/%E0%A4%A']) {
+    const response = await t.app.inject({ method: 'GET', url, headers: bearer(adminToken) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: 'La solicitud no es válida' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  }
+});
+
 test('every answer carries nosniff', async () => {
   const response = await t.app.inject({ method: 'GET', url: '/api/v1/utils/health-check/' });
   expect(response.headers['x-content-type-options']).toBe('nosniff');

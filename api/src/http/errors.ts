@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { messages } from '../messages';
 import { RequestValidationError } from './validation';
@@ -37,6 +37,17 @@ const fastifyClientErrors: Record<string, { status: number; body: () => unknown 
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, body: () => ({ detail: messages.unsupportedMediaType }) },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, body: () => ({ detail: messages.badRequest }) },
 };
+
+/**
+ * Errors Fastify's router raises before any route, hook or error handler runs (a path with a
+ * broken percent-escape, `FST_ERR_BAD_URL`): answered in our shape and with our `headers` too,
+ * instead of Fastify's own JSON.
+ */
+export function frameworkErrors(headers: Record<string, string>) {
+  return (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    reply.code(400).headers(headers).send({ detail: messages.badRequest });
+  };
+}
 
 /**
  * Every failure leaves as FastAPI's `{"detail": ...}`. Client mistakes never crash the process
