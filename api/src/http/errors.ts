@@ -1,3 +1,4 @@
+import type { ValidationErrorItem } from '@luz/shared/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { messages } from '../messages';
@@ -49,6 +50,11 @@ export function frameworkErrors(headers: Record<string, string>) {
   };
 }
 
+/** A 422 always carries FastAPI's list (clients read `loc` from it), even when raised with a sentence. */
+const asValidationList = (msg: string): ValidationErrorItem[] => [
+  { loc: ['body'], msg, type: 'value_error' },
+];
+
 /**
  * Every failure leaves as FastAPI's `{"detail": ...}`. Client mistakes never crash the process
  * and never show internals; unexpected errors are logged with the request and answered with a
@@ -57,7 +63,8 @@ export function frameworkErrors(headers: Record<string, string>) {
 export function installErrorHandlers(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
+      const detail = error.statusCode === 422 ? asValidationList(error.detail) : error.detail;
+      return reply.code(error.statusCode).headers(error.headers).send({ detail });
     }
     if (error instanceof RequestValidationError) {
       return reply.code(422).send({ detail: error.detail });
@@ -70,6 +77,7 @@ export function installErrorHandlers(app: FastifyInstance) {
     }
     // Any other 4xx raised by Fastify or a plugin: the status is right, the English text is not for users.
     request.log.info({ err: error }, 'Client error');
-    return reply.code(error.statusCode).send({ detail: messages.badRequest });
+    const detail = error.statusCode === 422 ? asValidationList('Validation Error') : messages.badRequest;
+    return reply.code(error.statusCode).send({ detail });
   });
 }
