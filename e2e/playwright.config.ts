@@ -58,6 +58,7 @@ export default defineConfig({
       WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
       // Every test signs up its own accounts, all from this machine.
       SIGNUP_RATE_LIMIT: '1000/1m',
+      LOGIN_ADDRESS_RATE_LIMIT: '1000/1m',
     },
   },
 });

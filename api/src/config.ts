@@ -43,6 +43,8 @@ export type Config = {
   accessTokenExpireMinutes: number;
   passwordResetExpireMinutes: number;
   loginRateLimit: RateLimit;
+  /** Login attempts per client address whatever the username (password spraying, argon2 cost). */
+  loginAddressRateLimit: RateLimit;
   recoveryRateLimit: RateLimit;
   /** Accounts one client address may create (each signup also costs an argon2 hash). */
   signupRateLimit: RateLimit;
@@ -216,6 +218,7 @@ const zEnvironment = z.object({
   ACCESS_TOKEN_EXPIRE_MINUTES: zMinutes.default(60 * 24),
   PASSWORD_RESET_EXPIRE_MINUTES: zMinutes.default(30),
   LOGIN_RATE_LIMIT: zRateLimit.default({ max: 10, windowMs: 60_000 }),
+  LOGIN_ADDRESS_RATE_LIMIT: zRateLimit.default({ max: 30, windowMs: 60_000 }),
   RECOVERY_RATE_LIMIT: zRateLimit.default({ max: 5, windowMs: 15 * 60_000 }),
   SIGNUP_RATE_LIMIT: zRateLimit.default({ max: 20, windowMs: 3_600_000 }),
   TRUST_PROXY: zBoolean.default(false),
@@ -397,6 +400,7 @@ export async function loadConfig(
     accessTokenExpireMinutes: parsed.ACCESS_TOKEN_EXPIRE_MINUTES,
     passwordResetExpireMinutes: parsed.PASSWORD_RESET_EXPIRE_MINUTES,
     loginRateLimit: parsed.LOGIN_RATE_LIMIT,
+    loginAddressRateLimit: parsed.LOGIN_ADDRESS_RATE_LIMIT,
     recoveryRateLimit: parsed.RECOVERY_RATE_LIMIT,
     signupRateLimit: parsed.SIGNUP_RATE_LIMIT,
     trustProxy: parsed.TRUST_PROXY,

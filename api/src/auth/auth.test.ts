@@ -117,6 +117,7 @@ describe('rate limits', () => {
       database: t.database,
       config: {
         loginRateLimit: { max: 3, windowMs: 60_000 },
+        loginAddressRateLimit: { max: 6, windowMs: 60_000 },
         recoveryRateLimit: { max: 2, windowMs: 60_000 },
         signupRateLimit: { max: 2, windowMs: 60_000 },
       },
@@ -138,6 +139,24 @@ describe('rate limits', () => {
     // Another account from the same address is not locked out by this one.
     const other = await seedUser(limited.db);
     expect((await attemptLogin(other.email, other.password, limited.app)).statusCode).toBe(200);
+  });
+
+  test('login: one address spraying many usernames is stopped too', async () => {
+    const from = (remoteAddress: string, username: string, password = 'equivocada') =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/v1/login/access-token',
+        remoteAddress,
+        ...form({ username, password }),
+      });
+    for (let attempt = 0; attempt < 6; attempt++) {
+      expect((await from('10.9.9.9', `rociado-${attempt}@luz.test`)).statusCode).toBe(400);
+    }
+    const user = await seedUser(limited.db);
+    const blocked = await from('10.9.9.9', user.email, user.password);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().detail).toMatch(/^Demasiados intentos de inicio de sesión/);
+    expect((await from('10.8.8.8', user.email, user.password)).statusCode).toBe(200);
   });
 
   test('signup: a few accounts per address, whatever the e-mail', async () => {

@@ -39,6 +39,7 @@ export async function testConfig(overrides: ConfigOverrides = {}): Promise<Confi
     accessTokenExpireMinutes: 60,
     passwordResetExpireMinutes: 30,
     loginRateLimit: { max: 1_000, windowMs: 60_000 },
+    loginAddressRateLimit: { max: 1_000, windowMs: 60_000 },
     recoveryRateLimit: { max: 1_000, windowMs: 60_000 },
     signupRateLimit: { max: 1_000, windowMs: 60_000 },
     trustProxy: false,
