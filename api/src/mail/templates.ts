@@ -64,3 +64,58 @@ export function passwordResetMail({
     html: layout(title, paragraphs, { label: 'Elegir una contraseña nueva', url: link }, footer),
   };
 }
+
+/**
+ * To the address an account had before its e-mail changed: whoever holds a session could
+ * otherwise move the account to their own address and take it over with a password reset,
+ * unnoticed.
+ */
+export function emailChangedMail({
+  to,
+  fullName,
+  newEmail,
+  loginUrl,
+}: {
+  to: string;
+  fullName: string;
+  newEmail: string;
+  loginUrl: string;
+}): MailMessage {
+  const title = 'Cambió el correo de tu cuenta';
+  const paragraphs = [
+    fullName ? `Hola, ${fullName}:` : 'Hola:',
+    `El correo de tu cuenta de Luz cambió de ${to} a ${newEmail}. Desde ahora inicias sesión y recibes los avisos en la dirección nueva.`,
+  ];
+  const footer =
+    'Si no hiciste este cambio, alguien usó tu sesión: contacta de inmediato al administrador de Luz de tu empresa.';
+  return {
+    to,
+    subject: 'Luz: cambió el correo de tu cuenta',
+    text: [...paragraphs, '', footer, '', '— Luz'].join('\n'),
+    html: layout(title, paragraphs, { label: 'Abrir Luz', url: loginUrl }, footer),
+  };
+}
+
+/** To the account's address after its password changed from inside a session. */
+export function passwordChangedMail({
+  to,
+  fullName,
+  recoverUrl,
+}: {
+  to: string;
+  fullName: string;
+  recoverUrl: string;
+}): MailMessage {
+  const title = 'Cambió tu contraseña';
+  const paragraphs = [
+    fullName ? `Hola, ${fullName}:` : 'Hola:',
+    `La contraseña de tu cuenta de Luz (${to}) cambió. Las sesiones abiertas con la contraseña anterior se cerraron.`,
+  ];
+  const footer = 'Si no hiciste este cambio, restablece tu contraseña con el botón de arriba de inmediato.';
+  return {
+    to,
+    subject: 'Luz: cambió tu contraseña',
+    text: [...paragraphs, '', `Restablece tu contraseña: ${recoverUrl}`, '', footer, '', '— Luz'].join('\n'),
+    html: layout(title, paragraphs, { label: 'Restablecer mi contraseña', url: recoverUrl }, footer),
+  };
+}

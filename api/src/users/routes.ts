@@ -18,6 +18,7 @@ import type { AppContext } from '../context';
 import type { ApiApp } from '../http/api-app';
 import { currentUser } from '../http/auth-guard';
 import { routeRateLimit } from '../http/rate-limit';
+import { emailChangedMail, passwordChangedMail } from '../mail/templates';
 import { messages } from '../messages';
 import {
   changePassword,
@@ -57,7 +58,20 @@ export async function usersRoutes(app: ApiApp, ctx: AppContext) {
         response: { 200: zUserPublic },
       },
     },
-    async (request) => toUserPublic(await updateMe(db, currentUser(request), request.body)),
+    async (request) => {
+      const before = currentUser(request);
+      const after = await updateMe(db, before, request.body);
+      if (after.email !== before.email) {
+        const notice = emailChangedMail({
+          to: before.email,
+          fullName: after.fullName,
+          newEmail: after.email,
+          loginUrl: `${ctx.config.publicUrl}/login`,
+        });
+        ctx.background.run('email-changed-notice', () => ctx.mailer.send(notice));
+      }
+      return toUserPublic(after);
+    },
   );
 
   app.patch(
@@ -83,6 +97,12 @@ export async function usersRoutes(app: ApiApp, ctx: AppContext) {
     async (request) => {
       const me = currentUser(request);
       const version = await changePassword(db, me, request.body.current_password, request.body.new_password);
+      const notice = passwordChangedMail({
+        to: me.email,
+        fullName: me.fullName,
+        recoverUrl: `${ctx.config.publicUrl}/recover-password`,
+      });
+      ctx.background.run('password-changed-notice', () => ctx.mailer.send(notice));
       return bearer(ctx.tokens.issue(me.id, version));
     },
   );
