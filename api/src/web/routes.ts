@@ -8,6 +8,12 @@ import type { ApiApp } from '../http/api-app';
 import { contentSecurityPolicy } from './content-security-policy';
 import { runtimeConfig } from './runtime-config';
 
+/**
+ * Dotfiles (`.env`, `.git/…`, `.npmrc`) are never served, even if a deploy leaves one in a dist
+ * folder: they are answered like missing files.
+ */
+const DOTFILES = 'ignore';
+
 /** Rsbuild names built assets `<name>.<content hash>.<ext>`: such a file never changes. */
 const hashedAsset = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -39,6 +45,7 @@ export async function webRoutes(app: ApiApp, config: Config): Promise<WebFallbac
     root: hostDist,
     prefix: '/',
     cacheControl: false,
+    dotfiles: DOTFILES,
     setHeaders: (reply, path) => reply.header('Cache-Control', cacheControl(path)),
   });
 
@@ -75,6 +82,7 @@ async function serveRemote(app: FastifyInstance, webRoot: string, name: RemoteNa
     prefix: `/remotes/${name}/`,
     decorateReply: false,
     cacheControl: false,
+    dotfiles: DOTFILES,
     setHeaders: (reply, path) => {
       reply.header('Cache-Control', cacheControl(path));
       reply.header('Access-Control-Allow-Origin', '*');

@@ -16,6 +16,10 @@ beforeAll(async () => {
     'host/dist/mf-manifest.json': '{}',
     'remote-rpus/dist/mf-manifest.json': '{"name":"remote_rpus"}',
     'remote-rpus/dist/static/js/remote_rpus.2c00d741fd.js': 'console.log("rpus")',
+    'remote-rpus/dist/.env': 'SECRET=remote',
+    'host/dist/.env': 'SECRET=host',
+    'host/dist/.git/config': '[core]',
+    'secret.txt': 'outside every dist folder',
   };
   for (const [path, content] of Object.entries(files)) {
     await mkdir(dirname(join(webRoot, path)), { recursive: true });
@@ -100,6 +104,27 @@ test('remotes are served under /remotes/<name>/ with CORS and no fallback', asyn
     const response = await get(url);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ detail: 'Not Found' });
+  }
+});
+
+test('no dotfile and nothing outside the dist folders is ever served', async () => {
+  for (const url of [
+    '/.env',
+    '/.git/config',
+    '/remotes/rpus/.env',
+    '/../secret.txt',
+    '/..%2fsecret.txt',
+    '/%2e%2e/secret.txt',
+    '/remotes/rpus/..%2f..%2fsecret.txt',
+    '/remotes/rpus/%2e%2e/%2e%2e/secret.txt',
+    '/static/..%5c..%5csecret.txt',
+  ]) {
+    // A 404, or the host's page for a path the router may own: never the file.
+    const { body } = await get(url);
+    expect({ url, body }).not.toEqual({
+      url,
+      body: expect.stringMatching(/SECRET|outside every dist|\[core\]/),
+    });
   }
 });
 
