@@ -173,6 +173,7 @@ test('invalid settings stop the start with the variable named and the value neve
   expect(attempt({ SECRET_KEY: 'corto-y-secreto' })).toThrow(/SECRET_KEY/);
   expect(attempt({ SECRET_KEY: 'corto-y-secreto' })).not.toThrow(/corto-y-secreto/);
   expect(attempt({ WORKERS: 'quizá' })).toThrow(ConfigError);
+  expect(attempt({ POWERED_BY_URL: 'javascript:alert(document.cookie)' })).toThrow(/POWERED_BY_URL/);
   // A source list cannot smuggle keywords or new directives into the page's CSP.
   for (const sources of [
     "'unsafe-eval'",

@@ -251,7 +251,8 @@ const zEnvironment = z.object({
   REMOTE_ADMIN_URL: z.string().optional(),
   REMOTE_SETTINGS_URL: z.string().optional(),
   POWERED_BY_LABEL: z.string().default('Luz'),
-  POWERED_BY_URL: z.string().optional(),
+  // Becomes a link on every page: http(s) only, never `javascript:`.
+  POWERED_BY_URL: zHttpUrl.optional(),
   CHAT_SCRIPT_URL: zHttpUrl.optional(),
   SESSION_RECORDING_SCRIPT_URL: zHttpUrl.optional(),
   CSP_EXTRA_SOURCES: zCspSources.default([]),
