@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -19,8 +18,7 @@ import { installErrorHandlers } from './http/errors';
 import { validatorCompiler } from './http/validation';
 import type { Mailer } from './mail';
 import { messages } from './messages';
-import type { DocumentStorage } from './storage/document-storage';
-import { LocalDocumentStorage } from './storage/local-storage';
+import { createDocumentStorage, type DocumentStorage } from './storage';
 import { createSyncEventHub } from './sync-events/hub';
 import { syncEventsRoutes } from './sync-events/routes';
 import { usersRoutes } from './users/routes';
@@ -38,7 +36,7 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** Clock for issuing tokens (tests mint expired ones). */
   now?: () => number;
-  /** Default: a `documents` folder in DATA_DIR. */
+  /** Default: the adapter `config.storage` names (a `documents` folder in DATA_DIR unless set). */
   storage?: DocumentStorage;
 };
 
@@ -104,7 +102,7 @@ export async function buildApp({
     syncEvents,
     background: createBackground(app.log),
     secrets: createSecretBox(config.credentialsKey),
-    storage: storage ?? new LocalDocumentStorage(join(config.dataDir, 'documents')),
+    storage: storage ?? (await createDocumentStorage(config.storage)),
   };
 
   await app.register(formbody, { bodyLimit: 64 * 1024 });
@@ -152,6 +150,7 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     await syncEvents.stop();
     await ctx.background.drain();
+    if (!storage) ctx.storage.close?.();
   });
   return app;
 }

@@ -41,6 +41,7 @@ export async function testConfig(overrides: ConfigOverrides = {}): Promise<Confi
     trustProxy: false,
     logLevel: 'silent',
     webRoot: dataDir,
+    storage: { kind: 'local', dir: join(dataDir, 'documents') },
     ...rest,
     billing: {
       provider: 'local',
