@@ -3,6 +3,7 @@ export * from './billing';
 export * from './common';
 export * from './credentials';
 export * from './enums';
+export * from './periods';
 export * from './rpus';
 export * from './runtime-config';
 export * from './sync-events';
