@@ -37,6 +37,8 @@ const api = ({ postgres = false } = {}) => ({
 
 export default {
   rootDir: '.',
+  // testTimeout is a global option: inside `projects` jest ignores it. The API's value applies to all.
+  testTimeout: 30_000,
   projects: [
     frontEnd('shared'),
     frontEnd('host'),

@@ -17,7 +17,9 @@ import { createBackground } from './http/background';
 import { installErrorHandlers } from './http/errors';
 import { validatorCompiler } from './http/validation';
 import type { Mailer } from './mail';
+import { mediaRoutes } from './media/routes';
 import { messages } from './messages';
+import { periodsRoutes } from './periods/routes';
 import { createDocumentStorage, type DocumentStorage } from './storage';
 import { createSyncEventHub } from './sync-events/hub';
 import { syncEventsRoutes } from './sync-events/routes';
@@ -136,6 +138,8 @@ export async function buildApp({
       await authRoutes(api, ctx);
       await usersRoutes(api, ctx);
       await syncEventsRoutes(api, ctx);
+      await periodsRoutes(api, ctx);
+      await mediaRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );

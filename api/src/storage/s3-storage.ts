@@ -1,13 +1,9 @@
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { assertSafeKey, type DocumentStorage } from './document-storage';
+
+/** The SDK, loaded on demand: deployments on a local folder never load it. */
+type Sdk = typeof import('@aws-sdk/client-s3');
 
 export type S3StorageOptions = {
   bucket: string;
@@ -22,16 +18,15 @@ export type S3StorageOptions = {
   prefix: string;
 };
 
-const isNotFound = (error: unknown) =>
-  error instanceof S3ServiceException &&
-  (error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
-
-/** Documents in an S3-compatible bucket, through the official AWS SDK v3. */
+/** Documents in an S3-compatible bucket, through the official AWS SDK v3. Build it with `createS3DocumentStorage`. */
 export class S3DocumentStorage implements DocumentStorage {
   private readonly client: S3Client;
 
-  constructor(private readonly options: S3StorageOptions) {
-    this.client = new S3Client({
+  constructor(
+    private readonly sdk: Sdk,
+    private readonly options: S3StorageOptions,
+  ) {
+    this.client = new sdk.S3Client({
       region: options.region,
       endpoint: options.endpoint ?? undefined,
       forcePathStyle: options.forcePathStyle,
@@ -44,6 +39,13 @@ export class S3DocumentStorage implements DocumentStorage {
     });
   }
 
+  private isNotFound(error: unknown) {
+    return (
+      error instanceof this.sdk.S3ServiceException &&
+      (error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)
+    );
+  }
+
   private key(key: string) {
     assertSafeKey(key);
     return `${this.options.prefix}${key}`;
@@ -51,7 +53,7 @@ export class S3DocumentStorage implements DocumentStorage {
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     await this.client.send(
-      new PutObjectCommand({
+      new this.sdk.PutObjectCommand({
         Bucket: this.options.bucket,
         Key: this.key(key),
         Body: body,
@@ -63,7 +65,7 @@ export class S3DocumentStorage implements DocumentStorage {
 
   async get(key: string): Promise<Readable> {
     const { Body } = await this.client.send(
-      new GetObjectCommand({ Bucket: this.options.bucket, Key: this.key(key) }),
+      new this.sdk.GetObjectCommand({ Bucket: this.options.bucket, Key: this.key(key) }),
     );
     // On Node.js the SDK answers the HTTP response itself, a Readable.
     if (!(Body instanceof Readable)) throw new Error(`S3 object ${key} has no readable body`);
@@ -72,20 +74,28 @@ export class S3DocumentStorage implements DocumentStorage {
 
   async exists(key: string): Promise<boolean> {
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.key(key) }));
+      await this.client.send(
+        new this.sdk.HeadObjectCommand({ Bucket: this.options.bucket, Key: this.key(key) }),
+      );
       return true;
     } catch (error) {
-      if (isNotFound(error)) return false;
+      if (this.isNotFound(error)) return false;
       throw error;
     }
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.key(key) }));
+    await this.client.send(
+      new this.sdk.DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.key(key) }),
+    );
   }
 
   /** Closes the SDK's pooled connections (shutdown, tests). */
   close(): void {
     this.client.destroy();
   }
+}
+
+export async function createS3DocumentStorage(options: S3StorageOptions): Promise<S3DocumentStorage> {
+  return new S3DocumentStorage(await import('@aws-sdk/client-s3'), options);
 }
