@@ -7,15 +7,14 @@ const forbidden = /[\u0000-\u001f\u007f<>:"/\\|?*]+/g;
 /** Longest alias kept in a folder name: whole paths must stay readable and under Windows' limits. */
 const MAX_ALIAS_LENGTH = 60;
 
-/** A user's text made safe as one path segment: no separators, no control characters, no trailing dots. */
+/** A user's text made safe as one path segment: no separators, no control characters, no leading or trailing dots. */
 export function safeSegment(text: string, maxLength = MAX_ALIAS_LENGTH): string {
   return text
     .replace(forbidden, ' ')
     .replace(/\s+/g, ' ')
-    .trim()
+    .replace(/^[\s.]+/, '')
     .slice(0, maxLength)
-    .replace(/[\s.]+$/, '')
-    .replace(/^\.+/, '');
+    .replace(/[\s.]+$/, '');
 }
 
 /** The folder of a service point in a ZIP: "123456789012 - Oficina Centro", or the number alone. */

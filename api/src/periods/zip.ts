@@ -66,6 +66,24 @@ class StorageReader {
   }
 }
 
+/** yazl's fixed central-directory record and its Info-ZIP timestamp field, per entry. */
+const CENTRAL_RECORD_BYTES = 46 + 9;
+
+/**
+ * yazl 3.3.1 predicts the ZIP64 end records as soon as the central directory reaches 64 KiB
+ * (about 300 files), but writes them only from 4 GiB or 65,535 entries: the announced size would
+ * then be 76 bytes too long and every large download would look truncated. Asking for the ZIP64
+ * end records from a little below that threshold makes the prediction and the archive agree,
+ * whichever way yazl decides; small archives stay plain ZIP. Every current unzip tool reads ZIP64.
+ */
+export function needsZip64EndRecord(paths: readonly string[]): boolean {
+  const centralDirectory = paths.reduce(
+    (total, path) => total + CENTRAL_RECORD_BYTES + Buffer.byteLength(path),
+    0,
+  );
+  return centralDirectory >= 0xffff - 1024;
+}
+
 /**
  * A ZIP of the given documents, streamed in store mode (no compression: PDFs and XML receipts
  * gain little, and the bytes go out as fast as storage gives them). One folder per service point,
@@ -102,15 +120,13 @@ export function createPeriodsZip(
     return folder;
   };
 
+  const paths = documents.map(
+    (document) =>
+      `${folderOf(document)}/${periodDocumentName(document.serviceNumber, document.initialDate, document.finalDate, document.kind)}`,
+  );
   documents.forEach((document, index) => {
-    const name = periodDocumentName(
-      document.serviceNumber,
-      document.initialDate,
-      document.finalDate,
-      document.kind,
-    );
     zip.addReadStreamLazy(
-      `${folderOf(document)}/${name}`,
+      paths[index] as string,
       { compress: false, size: document.sizeBytes, mtime: document.createdAt, mode: 0o100644 },
       (callback) => {
         reader.read(index).then(
@@ -123,13 +139,12 @@ export function createPeriodsZip(
 
   let size = -1;
   // @types/yazl leaves out the callback's argument; with store mode and every size given, yazl
-  // calls it during end() with the archive's exact size.
+  // calls it during end() with the archive's size.
   const end = zip.end.bind(zip) as (options: Partial<EndOptions>, done: (total: number) => void) => void;
-  end({}, (total) => {
+  end({ forceZip64Format: needsZip64EndRecord(paths) }, (total) => {
     size = total;
   });
 
-  // yazl's output is a PassThrough; its types only say ReadableStream.
   const stream = zip.outputStream as Readable;
   let failed = false;
   zip.on('error', (error: Error) => {
