@@ -1,6 +1,11 @@
 export { authApi } from './auth';
 export { billingApi } from './billing';
+export { rethrowWithJsonBody } from './blob-errors';
 export { apiUrl, configureApi, http, onUnauthorized } from './client';
 export { credentialsApi } from './credentials';
+export type { DownloadedFile } from './download';
+export { attachmentFileName, saveDownloadedFile } from './download';
+export type { DownloadProgress } from './periods';
+export { periodsApi } from './periods';
 export { loadRuntimeConfig } from './runtime-config';
 export { usersApi } from './users';
