@@ -37,7 +37,7 @@ const api = ({ postgres = false } = {}) => ({
 
 export default {
   rootDir: '.',
-  // testTimeout is a global option: inside `projects` jest ignores it. The API's value applies to all.
+  // Jest reads testTimeout from the global configuration only; the api project's value is not enough.
   testTimeout: 30_000,
   projects: [
     frontEnd('shared'),

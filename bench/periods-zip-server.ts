@@ -4,15 +4,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildApp } from '@luz/api/src/app';
-import { migrate } from '@luz/api/src/db/migrate';
-import { openPGlite } from '@luz/api/src/db/pglite';
-import { createMailer } from '@luz/api/src/mail';
-import { documentKey } from '@luz/api/src/storage';
-import { LocalDocumentStorage } from '@luz/api/src/storage/local-storage';
-import { seedUser, tokenFor } from '@luz/api/src/testing/fixtures';
-import { randomServiceNumber, seedRpu } from '@luz/api/src/testing/periods-fixtures';
-import { testConfig } from '@luz/api/src/testing/test-app';
+import { buildApp } from '../api/src/app';
+import { migrate } from '../api/src/db/migrate';
+import { openPGlite } from '../api/src/db/pglite';
+import { createMailer } from '../api/src/mail';
+import { documentKey } from '../api/src/storage';
+import { LocalDocumentStorage } from '../api/src/storage/local-storage';
+import { seedUser, tokenFor } from '../api/src/testing/fixtures';
+import { randomServiceNumber, seedRpu } from '../api/src/testing/periods-fixtures';
+import { testConfig } from '../api/src/testing/test-app';
 
 const documents = Number(process.env.BENCH_DOCUMENTS ?? 2000);
 const documentKb = Number(process.env.BENCH_DOCUMENT_KB ?? 100);

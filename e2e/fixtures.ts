@@ -41,6 +41,28 @@ export class ApiSeed {
     return { email, password, id, token: await apiLogin(this.request, email, password) };
   }
 
+  /** A fresh account promoted to superuser, which always counts as subscribed (spec §4). */
+  async activeUser(): Promise<TestUser> {
+    const user = await this.signup();
+    const promoted = await this.request.patch(`/api/v1/users/${user.id}`, {
+      ...this.authorized(await this.superuserToken()),
+      data: { is_superuser: true },
+    });
+    expect(promoted.status(), await promoted.text()).toBe(200);
+    return user;
+  }
+
+  /** An active account with one CFE credential, so the layout shows content instead of onboarding. */
+  async userWithCredential(): Promise<TestUser> {
+    const user = await this.activeUser();
+    const credential = await this.request.post('/api/v1/credentials/', {
+      ...this.authorized(user.token),
+      data: { alias: 'Cuenta E2E', cfe_user: `cfe-${randomUUID()}`, password: 'portal-Password-1' },
+    });
+    expect(credential.status(), await credential.text()).toBe(200);
+    return user;
+  }
+
   authorized(token: string) {
     return { headers: { Authorization: `Bearer ${token}` } };
   }

@@ -12,7 +12,7 @@ export default defineConfig({
       description: 'Luz: servicios de CFE, recibos e historial de pagos de tu empresa',
       'color-scheme': 'dark light',
     },
-    tags: [{ tag: 'html', attrs: { lang: 'es-MX' } }],
+    template: './index.html',
   },
   output: { assetPrefix: '/' },
   server: {

@@ -9,6 +9,7 @@ import { authRoutes } from './auth/routes';
 import { createTokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { credentialsRoutes } from './credentials/routes';
 import { createSecretBox } from './crypto/secret-box';
 import type { Database } from './db/database';
 import type { ApiApp } from './http/api-app';
@@ -16,10 +17,13 @@ import { createAuthGuard } from './http/auth-guard';
 import { createBackground } from './http/background';
 import { installErrorHandlers } from './http/errors';
 import { validatorCompiler } from './http/validation';
+import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import type { Mailer } from './mail';
 import { mediaRoutes } from './media/routes';
 import { messages } from './messages';
 import { periodsRoutes } from './periods/routes';
+import { rpusAdminRoutes } from './rpus/admin-routes';
+import { rpusRoutes } from './rpus/routes';
 import { createDocumentStorage, type DocumentStorage } from './storage';
 import { createSyncEventHub } from './sync-events/hub';
 import { syncEventsRoutes } from './sync-events/routes';
@@ -40,6 +44,8 @@ export type AppDeps = {
   now?: () => number;
   /** Default: the adapter `config.storage` names (a `documents` folder in DATA_DIR unless set). */
   storage?: DocumentStorage;
+  /** Default: pg-boss on `db`, with workers when `config.workers`. */
+  jobs?: JobQueue;
 };
 
 /** The `token` of a WebSocket URL is a credential: it never reaches the log. */
@@ -70,6 +76,7 @@ export async function buildApp({
   logger = false,
   now,
   storage,
+  jobs,
 }: AppDeps): Promise<ApiApp> {
   const app = Fastify({
     logger,
@@ -105,6 +112,13 @@ export async function buildApp({
     background: createBackground(app.log),
     secrets: createSecretBox(config.credentialsKey),
     storage: storage ?? (await createDocumentStorage(config.storage)),
+    jobs:
+      jobs ??
+      createJobQueue({
+        db,
+        workers: config.workers,
+        onError: (error) => app.log.error({ err: error }, 'Job queue error'),
+      }),
   };
 
   await app.register(formbody, { bodyLimit: 64 * 1024 });
@@ -138,6 +152,9 @@ export async function buildApp({
       await authRoutes(api, ctx);
       await usersRoutes(api, ctx);
       await syncEventsRoutes(api, ctx);
+      await credentialsRoutes(api, ctx);
+      await rpusRoutes(api, ctx);
+      await rpusAdminRoutes(api, ctx);
       await periodsRoutes(api, ctx);
       await mediaRoutes(api, ctx);
     },
@@ -151,7 +168,12 @@ export async function buildApp({
   );
 
   app.addHook('onReady', () => syncEvents.start());
+  // Without workers the queue starts on first use: an API-only process may never send a job.
+  app.addHook('onReady', async () => {
+    if (ctx.jobs.workers) await ctx.jobs.start();
+  });
   app.addHook('onClose', async () => {
+    await ctx.jobs.stop();
     await syncEvents.stop();
     await ctx.background.drain();
     if (!storage) ctx.storage.close?.();

@@ -4,6 +4,7 @@ import type { SecretBox } from './crypto/secret-box';
 import type { Database } from './db/database';
 import type { AuthGuard } from './http/auth-guard';
 import type { Background } from './http/background';
+import type { JobQueue } from './jobs/job-queue';
 import type { Mailer } from './mail';
 import type { DocumentStorage } from './storage/document-storage';
 import type { SyncEventHub } from './sync-events/hub';
@@ -21,4 +22,6 @@ export type AppContext = {
   secrets: SecretBox;
   /** Receipts (PDF, CFDI XML). */
   storage: DocumentStorage;
+  /** Background jobs (pg-boss in this database); workers run only where `WORKERS` is true. */
+  jobs: JobQueue;
 };

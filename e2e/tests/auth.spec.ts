@@ -61,7 +61,7 @@ test.describe('rutas y sesión', () => {
   });
 
   test('sin cuentas de CFE, el modal de bienvenida reemplaza el contenido', async ({ page, seed }) => {
-    await signInWithToken(page, await seed.superuserToken());
+    await signInWithToken(page, (await seed.activeUser()).token);
     await page.goto('/settings');
     const dialog = page.getByRole('dialog', { name: 'Bienvenido a Luz' });
     await expect(dialog).toBeVisible();

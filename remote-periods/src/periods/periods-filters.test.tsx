@@ -1,4 +1,10 @@
-import { darkTheme, type PeriodsSearch, parsePeriodsSearch, type RpuSummary, useSearchState } from '@luz/shared';
+import {
+  darkTheme,
+  type PeriodsSearch,
+  parsePeriodsSearch,
+  type RpuSummary,
+  useSearchState,
+} from '@luz/shared';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useCallback } from 'react';
@@ -9,7 +15,13 @@ import { chosenFilterBy } from './search-query';
 
 const RPU = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
 const servicePoints: RpuSummary[] = [
-  { rpu_id: RPU, service_number: '123456789012', alias: 'Oficina Centro', credential_id: null, rpu_status: 1 },
+  {
+    rpu_id: RPU,
+    service_number: '123456789012',
+    alias: 'Oficina Centro',
+    credential_id: null,
+    rpu_status: 1,
+  },
 ];
 
 function Harness() {
@@ -50,7 +62,7 @@ test('choosing "Servicio" asks for the service point, then puts both in the URL'
   const user = renderAt('/periods?page=3');
   await user.selectOptions(screen.getByLabelText('Filtrar por'), 'rpu');
   expect(url()).toBe('?filterBy=rpu');
-  expect(screen.getByRole('status')).toHaveTextContent('Elige un servicio para filtrar por servicio.');
+  expect(screen.getByText('Elige un servicio para filtrar por servicio.')).toHaveAttribute('role', 'status');
   await user.selectOptions(screen.getByLabelText('Servicio'), RPU);
   expect(url()).toBe(`?filterBy=rpu&rpuId=${RPU}`);
   expect(screen.getByLabelText('Servicio')).toHaveDisplayValue('123456789012 · Oficina Centro');

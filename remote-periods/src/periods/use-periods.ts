@@ -1,13 +1,12 @@
 import {
   credentialsApi,
   errorMessage,
-  http,
   type PeriodsFilters,
   type PeriodsSearch,
   periodsApi,
   queryKeys,
+  rpusApi,
   toast,
-  zRpuSummary,
 } from '@luz/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
@@ -35,7 +34,7 @@ export function usePeriodsSeries(filters: PeriodsFilters) {
 export function useServicePoints(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.rpusAll,
-    queryFn: async () => zRpuSummary.array().parse((await http.get('/rpus/all')).data),
+    queryFn: rpusApi.all,
     enabled,
   });
 }

@@ -1,5 +1,283 @@
-import { es, PageHeader } from '@luz/shared';
+import {
+  Alert,
+  Badge,
+  Button,
+  type Column,
+  DataTable,
+  EmptyState,
+  errorMessage,
+  es,
+  PageHeader,
+  Pagination,
+  pageSizePreference,
+  parseRpusSearch,
+  queryKeys,
+  Row,
+  type Rpu,
+  type RpusSearch,
+  rpuStatusLabel,
+  rpuStatusTone,
+  rpusApi,
+  safeFormatDateTime,
+  saveDownloadedFile,
+  toast,
+  toIsoDate,
+  useSearchState,
+} from '@luz/shared';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { ImportModal } from '../import/import-modal';
+import { AssignCredentialModal } from './assign-credential-modal';
+import { BulkActions, reportSync, syncRpus } from './bulk-actions';
+import { CreateRpuModal } from './create-rpu-modal';
+import { EditAliasModal } from './edit-alias-modal';
+import { chosenFilterBy, RpusFilters } from './rpus-filters';
+import { rpusFiltersFromSearch, rpusQueryFromSearch } from './search-query';
+import { toastError, useCredentials } from './use-rpu-mutations';
 
+const text = es.rpus;
+
+const Muted = styled.span`
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const ServiceNumber = styled.span`
+  font-family: ${({ theme }) => theme.font.mono};
+  white-space: nowrap;
+`;
+
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'import' }
+  | { kind: 'assign' }
+  | { kind: 'editAlias'; rpu: Rpu }
+  | null;
+
+/** /rpus/: the user's service points with every search parameter of spec §2 in the URL. */
 export function RpusPage() {
-  return <PageHeader title={es.rpus.title} subtitle={es.rpus.subtitle} />;
+  const [search, setSearchState] = useSearchState(parseRpusSearch);
+  // A filter chosen but still missing its value stays chosen while other parameters change.
+  const setSearch = useCallback(
+    (patch: Partial<RpusSearch>, options?: { replace?: boolean }) =>
+      setSearchState({ filterBy: chosenFilterBy(search), ...patch }, options),
+    [search, setSearchState],
+  );
+  const query = rpusQueryFromSearch(search);
+  const rpus = useQuery({
+    queryKey: queryKeys.rpusList(query),
+    queryFn: () => rpusApi.list(query),
+    placeholderData: keepPreviousData,
+  });
+  const credentials = useCredentials();
+  const credentialList = credentials.data ?? [];
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  // The selection survives paging (service points of several pages), not a change of filters.
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const seen = useRef(new Map<string, Rpu>());
+  for (const rpu of rpus.data?.data ?? []) seen.current.set(rpu.rpu_id, rpu);
+  const filtersKey = JSON.stringify(rpusFiltersFromSearch(search));
+  const lastFilters = useRef(filtersKey);
+  useEffect(() => {
+    if (lastFilters.current === filtersKey) return;
+    lastFilters.current = filtersKey;
+    setSelected(new Set());
+  }, [filtersKey]);
+  const selectedRpus = useMemo(
+    () => [...selected].map((id) => seen.current.get(id)).filter((rpu): rpu is Rpu => rpu !== undefined),
+    [selected],
+  );
+
+  const download = useMutation({
+    mutationFn: () => rpusApi.csv(rpusFiltersFromSearch(search)),
+    onSuccess: (file) => {
+      saveDownloadedFile(file, text.csv.fileName(toIsoDate(new Date())));
+      toast.success(text.csv.done);
+    },
+    onError: toastError,
+  });
+  const syncOne = useMutation({
+    mutationFn: (rpu: Rpu) => syncRpus([rpu]),
+    onSuccess: reportSync,
+    onError: toastError,
+  });
+
+  const columns: Column<Rpu>[] = [
+    {
+      key: 'service_number',
+      header: text.columns.serviceNumber,
+      render: (rpu) => <ServiceNumber>{rpu.service_number}</ServiceNumber>,
+    },
+    {
+      key: 'alias',
+      header: text.columns.alias,
+      render: (rpu) => (
+        <Row $gap={2}>
+          {rpu.alias || <Muted>{text.noAlias}</Muted>}
+          {rpu.duplicated ? (
+            <Badge $tone="warning" title={text.duplicatedHint}>
+              {text.duplicatedBadge}
+            </Badge>
+          ) : null}
+        </Row>
+      ),
+    },
+    {
+      key: 'status',
+      header: text.columns.status,
+      render: (rpu) => (
+        <Badge $tone={rpuStatusTone(rpu.rpu_status)} title={rpu.status_message ?? undefined}>
+          {rpuStatusLabel(rpu.rpu_status)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'credential',
+      header: text.columns.credential,
+      render: (rpu) => rpu.cfe_user ?? <Muted>{text.noCredential}</Muted>,
+    },
+    {
+      key: 'autofetch',
+      header: text.columns.autofetch,
+      render: (rpu) => (rpu.with_autofetch ? text.yes : text.no),
+    },
+    {
+      key: 'notifications',
+      header: text.columns.notifications,
+      render: (rpu) => (rpu.send_email_notifications ? text.yes : text.no),
+    },
+    {
+      key: 'last_synced',
+      header: text.columns.lastSynced,
+      render: (rpu) => (rpu.last_synced_at ? safeFormatDateTime(rpu.last_synced_at) : <Muted>—</Muted>),
+    },
+    {
+      key: 'actions',
+      header: es.common.actions,
+      align: 'right',
+      render: (rpu) => (
+        <Row
+          $justify="flex-end"
+          $gap={2}
+          $wrap={false}
+          role="group"
+          aria-label={text.actions.rowActions(rpu.service_number)}
+        >
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => syncOne.mutate(rpu)}
+            disabled={
+              rpu.credential_id === null || (syncOne.isPending && syncOne.variables?.rpu_id === rpu.rpu_id)
+            }
+            title={rpu.credential_id === null ? text.bulk.syncSkipped(1) : undefined}
+          >
+            {text.actions.sync}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: 'editAlias', rpu })}>
+            {text.actions.editAlias}
+          </Button>
+          <Link to={`/rpus/${rpu.rpu_id}/payment-history`}>{text.actions.paymentHistory}</Link>
+        </Row>
+      ),
+    },
+  ];
+
+  const total = rpus.data?.count ?? 0;
+  // A page past the end (after deleting its rows, or from an old link) goes to the last page.
+  const lastPage = Math.max(1, Math.ceil(total / search.pageSize));
+  useEffect(() => {
+    if (rpus.data && search.page > lastPage) setSearch({ page: lastPage }, { replace: true });
+  }, [rpus.data, search.page, lastPage, setSearch]);
+  const filtered = filtersKey !== '{}';
+  const firstLoad = rpus.isPending;
+
+  return (
+    <>
+      <PageHeader
+        title={text.title}
+        subtitle={text.subtitle}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => download.mutate()} loading={download.isPending}>
+              {download.isPending ? text.actions.downloading : text.actions.downloadCsv}
+            </Button>
+            <Button variant="secondary" onClick={() => setDialog({ kind: 'import' })}>
+              {text.actions.import}
+            </Button>
+            <Button onClick={() => setDialog({ kind: 'create' })}>{text.actions.add}</Button>
+          </>
+        }
+      />
+      <RpusFilters search={search} setSearch={setSearch} credentials={credentialList} />
+      {rpus.isError ? (
+        <Alert tone="danger">
+          {text.loadError} {errorMessage(rpus.error)}
+        </Alert>
+      ) : null}
+      {selectedRpus.length > 0 ? (
+        <BulkActions
+          selected={selectedRpus}
+          onAssign={() => setDialog({ kind: 'assign' })}
+          onClear={() => setSelected(new Set())}
+        />
+      ) : null}
+      {!firstLoad && !rpus.isError && total === 0 && !filtered ? (
+        <EmptyState
+          title={text.empty.title}
+          message={text.empty.message}
+          action={
+            <Row $justify="center">
+              <Button onClick={() => setDialog({ kind: 'create' })}>{text.actions.add}</Button>
+              <Button variant="secondary" onClick={() => setDialog({ kind: 'import' })}>
+                {text.actions.import}
+              </Button>
+            </Row>
+          }
+        />
+      ) : (
+        <>
+          <DataTable
+            caption={text.caption}
+            columns={columns}
+            rows={rpus.data?.data ?? []}
+            getRowId={(rpu) => rpu.rpu_id}
+            rowLabel={(rpu) => rpu.service_number}
+            loading={rpus.isFetching}
+            empty={text.noResults}
+            selection={{ selected, onChange: setSelected }}
+          />
+          <Pagination
+            page={search.page}
+            pageSize={search.pageSize}
+            count={total}
+            onPageChange={(page) => setSearch({ page })}
+            onPageSizeChange={(pageSize) => {
+              pageSizePreference.set(pageSize);
+              setSearch({ pageSize, page: 1 });
+            }}
+          />
+        </>
+      )}
+
+      {dialog?.kind === 'create' ? (
+        <CreateRpuModal credentials={credentialList} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'import' ? (
+        <ImportModal credentials={credentialList} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'assign' ? (
+        <AssignCredentialModal
+          rpuIds={selectedRpus.map((rpu) => rpu.rpu_id)}
+          credentials={credentialList}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog?.kind === 'editAlias' ? (
+        <EditAliasModal rpu={dialog.rpu} onClose={() => setDialog(null)} />
+      ) : null}
+    </>
+  );
 }

@@ -31,4 +31,9 @@ export const credentialsApi = {
   async remove(credentialId: string): Promise<void> {
     await http.delete(`/credentials/${credentialId}`);
   },
+  /** Starts the sync of every service point of the credential (endpoint of the sync engine). */
+  async sync(credentialId: string): Promise<unknown> {
+    const { data } = await http.post(`/credentials/sync/${credentialId}`, {});
+    return data;
+  },
 };

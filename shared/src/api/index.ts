@@ -7,5 +7,6 @@ export type { DownloadedFile } from './download';
 export { attachmentFileName, saveDownloadedFile } from './download';
 export type { DownloadProgress } from './periods';
 export { periodsApi } from './periods';
+export { rpusApi } from './rpus';
 export { loadRuntimeConfig } from './runtime-config';
 export { usersApi } from './users';

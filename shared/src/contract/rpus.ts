@@ -1,13 +1,65 @@
 import { z } from 'zod';
+import { rpusText } from '../text/rpus';
 import { zId, zMoney, zQueryBoolean } from './common';
 import { zRpuStatus } from './enums';
 
-/** CFE service numbers are 12 digits; spaces are stripped on input (spec §3). */
+// ---------------------------------------------------------------------------------------------
+// Service numbers
+
+/** CFE service numbers are 12 digits (ARCHITECTURE §1). */
+export const SERVICE_NUMBER_LENGTH = 12;
+
+/** Spaces are stripped on input (spec §3): "1234 5678 9012" is "123456789012". */
 export const normalizeServiceNumber = (value: string) => value.replace(/\s+/g, '');
+
+export type ServiceNumberProblem = 'missing' | 'digits' | 'length';
+
+/** What is wrong with a service number as typed (before normalising), or null. */
+export function serviceNumberProblem(value: string): ServiceNumberProblem | null {
+  const digits = normalizeServiceNumber(value);
+  if (digits === '') return 'missing';
+  if (!/^\d+$/.test(digits)) return 'digits';
+  if (digits.length !== SERVICE_NUMBER_LENGTH) return 'length';
+  return null;
+}
+
+const serviceNumberMessages: Record<ServiceNumberProblem, string> = {
+  missing: rpusText.import.problems.serviceNumberMissing,
+  digits: rpusText.import.problems.serviceNumberDigits,
+  length: rpusText.import.problems.serviceNumberLength,
+};
+
+export const serviceNumberMessage = (problem: ServiceNumberProblem) => serviceNumberMessages[problem];
+
 export const zServiceNumber = z
   .string()
-  .transform(normalizeServiceNumber)
-  .pipe(z.string().regex(/^\d{12}$/, 'must be a 12-digit service number'));
+  .max(64)
+  .superRefine((value, context) => {
+    const problem = serviceNumberProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: serviceNumberMessage(problem) });
+  })
+  .transform(normalizeServiceNumber);
+
+// ---------------------------------------------------------------------------------------------
+// Money typed by people
+
+/**
+ * An amount as people type it in a form or a spreadsheet ("1,234.50", "$ 980", "1234") to the
+ * contract's decimal text ("1234.50"); null when it is not an amount. Never goes through a float.
+ */
+export function parseMoneyText(text: string): string | null {
+  const cleaned = text.replace(/[\s$]/g, '').replace(/mxn$/i, '');
+  if (!/^-?(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/.test(cleaned)) return null;
+  const [whole = '0', fraction = ''] = cleaned.replace(/,/g, '').split('.');
+  const sign = whole.startsWith('-') ? '-' : '';
+  const digits = whole.replace('-', '').replace(/^0+(?=\d)/, '');
+  return `${sign}${digits}.${fraction.padEnd(2, '0')}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Service points on the wire
+
+export const MAX_ALIAS_LENGTH = 120;
 
 /** A service point as its owner sees it (spec §3). */
 export const zRpu = z.object({
@@ -47,7 +99,7 @@ export type RpuSummary = z.infer<typeof zRpuSummary>;
 
 export const zRpuCreate = z.object({
   service_number: zServiceNumber,
-  alias: z.string().trim().max(120).default(''),
+  alias: z.string().trim().max(MAX_ALIAS_LENGTH).default(''),
   credential_id: zId.nullable().optional(),
   last_payment: zMoney.nullable().optional(),
   with_autofetch: z.boolean().default(false),
@@ -55,11 +107,15 @@ export const zRpuCreate = z.object({
 });
 export type RpuCreate = z.input<typeof zRpuCreate>;
 
-/** GET /rpus/ filters (spec §7) plus `cfe_user` and `with_credential` behind the `email` and `withCredential` filters of §2. */
+/**
+ * GET /rpus/ filters (spec §7) plus `cfe_user` (contains) and `with_credential`, behind the
+ * `email` and `withCredential` filters of §2. `alias` is "contains", without regard to case or
+ * accents; `service_number` is a prefix (spaces ignored).
+ */
 export const zRpusQuery = z.object({
   credential_id: zId.optional(),
-  alias: z.string().trim().max(120).optional(),
-  service_number: z.string().trim().max(20).optional(),
+  alias: z.string().trim().max(MAX_ALIAS_LENGTH).optional(),
+  service_number: z.string().trim().max(64).optional(),
   cfe_user: z.string().trim().max(120).optional(),
   with_credential: zQueryBoolean.optional(),
   rpu_status: z.coerce.number().pipe(zRpuStatus).optional(),
@@ -67,22 +123,67 @@ export const zRpusQuery = z.object({
   send_email_notifications: zQueryBoolean.optional(),
 });
 export type RpusQuery = z.input<typeof zRpusQuery>;
+export type RpusFilters = z.output<typeof zRpusQuery>;
 
-/** One row of an import file (spec §3): the columns the user fills. */
-export const zRpuImportRow = z.object({
-  alias: z.string().trim().max(120).default(''),
-  cfe_user: z.string().trim().max(120).default(''),
-  service_number: z.string(),
-  last_payment: zMoney.nullable().optional(),
+/** GET /rpus/admin filters: every user's service points, with the owner's and the flags (spec §2 /admin). */
+export const zRpusAdminQuery = zRpusQuery.extend({
+  user_id: zId.optional(),
+  email: z.string().trim().max(255).optional(),
+  company_name: z.string().trim().max(255).optional(),
+  deleted: zQueryBoolean.optional(),
+  duplicated: zQueryBoolean.optional(),
+  has_uns: zQueryBoolean.optional(),
 });
-export type RpuImportRow = z.input<typeof zRpuImportRow>;
+export type RpusAdminQuery = z.input<typeof zRpusAdminQuery>;
+export type RpusAdminFilters = z.output<typeof zRpusAdminQuery>;
+
+// ---------------------------------------------------------------------------------------------
+// Import (POST /rpus/bulk)
 
 export const MAX_IMPORT_ROWS = 10_000;
+/** Longest cell the API reads; the rules below say what a valid one is. */
+export const MAX_IMPORT_CELL_LENGTH = 255;
+
+/** One row of an import file (spec §3): the columns the user fills, as text. */
+export const zRpuImportRow = z.object({
+  alias: z.string().max(MAX_IMPORT_CELL_LENGTH).default(''),
+  cfe_user: z.string().max(MAX_IMPORT_CELL_LENGTH).default(''),
+  service_number: z.string().max(MAX_IMPORT_CELL_LENGTH),
+  last_payment: z.string().max(MAX_IMPORT_CELL_LENGTH).nullable().optional(),
+});
+export type RpuImportRow = z.input<typeof zRpuImportRow>;
 
 export const zRpuBulkCreate = z.object({ rows: z.array(zRpuImportRow).min(1).max(MAX_IMPORT_ROWS) });
 export type RpuBulkCreate = z.input<typeof zRpuBulkCreate>;
 
+/** The errors that drop a row (spec §3): its `__errors`, keyed by column. */
+/** Why a row is not imported: the browser's preview and the API's per-row answers say it alike. */
+export const rpuImportProblems = rpusText.import.problems;
+
+export type RpuImportRowErrors = { service_number?: string; cfe_user?: string };
+
+/**
+ * The spec §3 checks of one row that make it unimportable: a service number that is missing or
+ * not 12 digits, a portal user that is not one of the user's credentials (`knownCfeUsers`,
+ * lower-cased). An empty portal user is fine: the service is created "Sin nombre" (status 5).
+ */
+export function rpuImportRowErrors(
+  row: { service_number: string; cfe_user: string },
+  knownCfeUsers: ReadonlySet<string>,
+): RpuImportRowErrors {
+  const errors: RpuImportRowErrors = {};
+  const problem = serviceNumberProblem(row.service_number);
+  if (problem) errors.service_number = serviceNumberMessage(problem);
+  const cfeUser = row.cfe_user.trim();
+  if (cfeUser !== '' && !knownCfeUsers.has(cfeUser.toLowerCase()))
+    errors.cfe_user = rpuImportProblems.cfeUserUnknown(cfeUser);
+  return errors;
+}
+
 export const rpuImportOutcomes = ['created', 'duplicate', 'invalid'] as const;
+export type RpuImportOutcomeValue = (typeof rpuImportOutcomes)[number];
+
+/** The answer for one row: `row` is its index in the request's `rows`. */
 export const zRpuImportResult = z.object({
   row: z.number().int(),
   service_number: z.string(),
@@ -100,12 +201,15 @@ export const zRpuBulkCreateResponse = z.object({
 });
 export type RpuBulkCreateResponse = z.infer<typeof zRpuBulkCreateResponse>;
 
+// ---------------------------------------------------------------------------------------------
+// Changes to many service points
+
 export const zRpuIds = z.object({ rpu_ids: z.array(zId).min(1).max(MAX_IMPORT_ROWS) });
 export type RpuIds = z.infer<typeof zRpuIds>;
 
 /** POST /rpus/bulk-update: the same change applied to the selected service points. */
 export const zRpuBulkUpdate = zRpuIds.extend({
-  alias: z.string().trim().max(120).optional(),
+  alias: z.string().trim().max(MAX_ALIAS_LENGTH).optional(),
   credential_id: zId.nullable().optional(),
   with_autofetch: z.boolean().optional(),
   send_email_notifications: z.boolean().optional(),
@@ -120,3 +224,34 @@ export type RpuLink = z.infer<typeof zRpuLink>;
 
 export const zAffected = z.object({ affected: z.number().int() });
 export type Affected = z.infer<typeof zAffected>;
+
+/** Column headers of the CSV export (Spanish, spec §1); the import accepts them back. */
+export const rpuCsvHeaders = rpusText.csv.headers;
+
+/** POST /rpus/csv body: without `rpu_ids`, every service point the query's filters match. */
+export const zRpuCsvRequest = z.object({ rpu_ids: z.array(zId).max(MAX_IMPORT_ROWS).optional() });
+export type RpuCsvRequest = z.infer<typeof zRpuCsvRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// Superuser: one service point with everything around it
+
+export const zRpuTaskSummary = z.object({
+  task_id: zId,
+  type: z.number().int(),
+  status: z.number().int(),
+  message: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type RpuTaskSummary = z.infer<typeof zRpuTaskSummary>;
+
+/** GET /rpus/admin/{rpu_id}/complete. */
+export const zRpuComplete = zRpuAdmin.extend({
+  user: z.object({ id: zId, email: z.string(), full_name: z.string(), company_name: z.string() }),
+  credential: z
+    .object({ credential_id: zId, alias: z.string(), cfe_user: z.string(), status: z.number().int() })
+    .nullable(),
+  periods_count: z.number().int(),
+  last_task: zRpuTaskSummary.nullable(),
+});
+export type RpuComplete = z.infer<typeof zRpuComplete>;

@@ -5,6 +5,7 @@ export const queryKeys = {
   credentials: ['credentials'] as const,
   credentialsAll: ['credentials', 'all'] as const,
   rpus: ['rpus'] as const,
+  rpusList: (params: object) => ['rpus', 'list', params] as const,
   periods: ['periods'] as const,
   periodsList: (params: object) => ['periods', 'list', params] as const,
   periodsSeries: (params: object) => ['periods', 'series', params] as const,

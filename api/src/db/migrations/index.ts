@@ -1,4 +1,5 @@
 import { up as initial } from './001_initial';
+import { up as rpusListIndex } from './010_rpus_list_index';
 import { up as periodsByCredential } from './030_periods_by_credential';
 
 export type Migration = { version: number; name: string; up: string };
@@ -6,5 +7,6 @@ export type Migration = { version: number; name: string; up: string };
 /** Every schema change, in order. Applied migrations are never edited: add a new one. */
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'initial', up: initial },
+  { version: 10, name: 'rpus_list_index', up: rpusListIndex },
   { version: 30, name: 'periods_by_credential', up: periodsByCredential },
 ];

@@ -1,0 +1,66 @@
+import { Button, type Credential, es, Modal, ModalActions, rpusApi, SelectField, toast } from '@luz/shared';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { credentialLabel, refreshRpus, toastError } from './use-rpu-mutations';
+
+const text = es.rpus.assign;
+
+/** Assigns one CFE account (or none) to the selected service points (POST /rpus/bulk-update). */
+export function AssignCredentialModal({
+  rpuIds,
+  credentials,
+  onClose,
+}: {
+  rpuIds: string[];
+  credentials: Credential[];
+  onClose: () => void;
+}) {
+  const [credentialId, setCredentialId] = useState(credentials[0]?.credential_id ?? '');
+  const assign = useMutation({
+    mutationFn: () => rpusApi.bulkUpdate({ rpu_ids: rpuIds, credential_id: credentialId || null }),
+    onSuccess: async ({ affected }) => {
+      await refreshRpus();
+      toast.success(es.rpus.bulk.done(affected));
+      onClose();
+    },
+    onError: toastError,
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    assign.mutate();
+  };
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={text.title}
+      description={text.description(rpuIds.length)}
+      width={480}
+    >
+      <form onSubmit={submit}>
+        <SelectField
+          label={text.credential}
+          value={credentialId}
+          onChange={(event) => setCredentialId(event.target.value)}
+          options={[
+            ...credentials.map((credential) => ({
+              value: credential.credential_id,
+              label: credentialLabel(credential),
+            })),
+            { value: '', label: text.none },
+          ]}
+        />
+        <ModalActions>
+          <Button variant="secondary" onClick={onClose}>
+            {es.common.cancel}
+          </Button>
+          <Button type="submit" loading={assign.isPending}>
+            {text.submit}
+          </Button>
+        </ModalActions>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,153 @@
+import {
+  Button,
+  ConfirmDialog,
+  es,
+  type Rpu,
+  rpusApi,
+  saveDownloadedFile,
+  toast,
+  toIsoDate,
+} from '@luz/shared';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { refreshRpus, toastError } from './use-rpu-mutations';
+
+const text = es.rpus.bulk;
+
+const Bar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  padding: ${({ theme }) => theme.space(3)};
+  margin-bottom: ${({ theme }) => theme.space(3)};
+  border: 1px solid ${({ theme }) => theme.color.primary};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => `${theme.color.primary}14`};
+  strong { margin-right: ${({ theme }) => theme.space(2)}; }
+`;
+
+/** How many sync requests run at once: the engine queues them; the page need not flood the API. */
+const SYNC_CONCURRENCY = 4;
+
+/** Starts the sync of each service point that has a credential; answers how many started and how many had none. */
+export async function syncRpus(rpus: readonly Rpu[]): Promise<{ started: number; skipped: number }> {
+  const linked = rpus.filter((rpu) => rpu.credential_id !== null);
+  const queue = [...linked];
+  const worker = async () => {
+    for (let rpu = queue.shift(); rpu; rpu = queue.shift())
+      await rpusApi.sync(rpu.credential_id as string, rpu.rpu_id);
+  };
+  await Promise.all(Array.from({ length: Math.min(SYNC_CONCURRENCY, queue.length) }, worker));
+  return { started: linked.length, skipped: rpus.length - linked.length };
+}
+
+export function reportSync({ started, skipped }: { started: number; skipped: number }) {
+  if (started > 0) toast.success(text.syncStarted(started));
+  if (skipped > 0) toast.warning(text.syncSkipped(skipped));
+}
+
+/**
+ * The actions on the selected service points (spec: sync, autofetch on/off, e-mail notifications
+ * on/off, assign credential, delete with confirmation, export CSV).
+ */
+export function BulkActions({
+  selected,
+  onAssign,
+  onClear,
+}: {
+  /** The selected service points as last seen (a selection may span pages). */
+  selected: Rpu[];
+  onAssign: () => void;
+  onClear: () => void;
+}) {
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const ids = selected.map((rpu) => rpu.rpu_id);
+  const body = { rpu_ids: ids };
+  const done = async ({ affected }: { affected: number }) => {
+    await refreshRpus();
+    toast.success(text.done(affected));
+  };
+
+  const autofetch = useMutation({
+    mutationFn: (enabled: boolean) => rpusApi.setAutofetch(body, enabled),
+    onSuccess: done,
+    onError: toastError,
+  });
+  const notifications = useMutation({
+    mutationFn: (enabled: boolean) =>
+      rpusApi.setEmailNotifications({ ...body, send_email_notifications: enabled }),
+    onSuccess: done,
+    onError: toastError,
+  });
+  const remove = useMutation({
+    mutationFn: () => rpusApi.remove(body),
+    onSuccess: async ({ affected }) => {
+      setConfirmDelete(false);
+      onClear();
+      await refreshRpus();
+      toast.success(es.rpus.delete.done(affected));
+    },
+    onError: toastError,
+  });
+  const sync = useMutation({
+    mutationFn: () => syncRpus(selected),
+    onSuccess: async (outcome) => {
+      reportSync(outcome);
+      await refreshRpus();
+    },
+    onError: toastError,
+  });
+  const exportCsv = useMutation({
+    mutationFn: () => rpusApi.csv({}, ids),
+    onSuccess: (file) => {
+      saveDownloadedFile(file, es.rpus.csv.fileName(toIsoDate(new Date())));
+      toast.success(es.rpus.csv.done);
+    },
+    onError: toastError,
+  });
+  const busy = autofetch.isPending || notifications.isPending || remove.isPending || sync.isPending;
+
+  return (
+    <Bar role="toolbar" aria-label={text.label}>
+      <strong>{es.common.selected(selected.length)}</strong>
+      <Button size="sm" onClick={() => sync.mutate()} loading={sync.isPending} disabled={busy}>
+        {text.sync}
+      </Button>
+      <Button size="sm" variant="secondary" onClick={() => autofetch.mutate(true)} disabled={busy}>
+        {text.autofetchOn}
+      </Button>
+      <Button size="sm" variant="secondary" onClick={() => autofetch.mutate(false)} disabled={busy}>
+        {text.autofetchOff}
+      </Button>
+      <Button size="sm" variant="secondary" onClick={() => notifications.mutate(true)} disabled={busy}>
+        {text.notificationsOn}
+      </Button>
+      <Button size="sm" variant="secondary" onClick={() => notifications.mutate(false)} disabled={busy}>
+        {text.notificationsOff}
+      </Button>
+      <Button size="sm" variant="secondary" onClick={onAssign} disabled={busy}>
+        {text.assignCredential}
+      </Button>
+      <Button size="sm" variant="secondary" onClick={() => exportCsv.mutate()} loading={exportCsv.isPending}>
+        {text.exportCsv}
+      </Button>
+      <Button size="sm" variant="danger" onClick={() => setConfirmDelete(true)} disabled={busy}>
+        {text.delete}
+      </Button>
+      <Button size="sm" variant="ghost" onClick={onClear}>
+        {text.clearSelection}
+      </Button>
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title={es.rpus.delete.title(selected.length)}
+        description={es.rpus.delete.description}
+        confirmLabel={es.rpus.delete.confirm}
+        loading={remove.isPending}
+        onConfirm={() => remove.mutate()}
+      />
+    </Bar>
+  );
+}

@@ -1,0 +1,73 @@
+import {
+  Alert,
+  Button,
+  es,
+  formErrors,
+  Modal,
+  ModalActions,
+  type Rpu,
+  rpusApi,
+  TextField,
+  toast,
+  useFormErrors,
+  zRpuBulkUpdate,
+} from '@luz/shared';
+import { useMutation } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { refreshRpus } from './use-rpu-mutations';
+
+const text = es.rpus.editAlias;
+
+/** Renames one service point (POST /rpus/bulk-update with its id). */
+export function EditAliasModal({ rpu, onClose }: { rpu: Rpu; onClose: () => void }) {
+  const form = useFormErrors();
+  const save = useMutation({
+    mutationFn: rpusApi.bulkUpdate,
+    onSuccess: async () => {
+      await refreshRpus();
+      toast.success(text.done);
+      onClose();
+    },
+    onError: form.fromServer,
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = zRpuBulkUpdate.safeParse({
+      rpu_ids: [rpu.rpu_id],
+      alias: String(new FormData(event.currentTarget).get('alias') ?? ''),
+    });
+    if (!parsed.success) return form.setErrors(formErrors(parsed.error));
+    form.setErrors({});
+    save.mutate(parsed.data);
+  };
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={text.title}
+      description={text.description(rpu.service_number)}
+      width={440}
+    >
+      <form onSubmit={submit} noValidate>
+        {form.message ? <Alert tone="danger">{form.message}</Alert> : null}
+        <TextField
+          label={text.alias}
+          name="alias"
+          defaultValue={rpu.alias}
+          error={form.errors.alias}
+          autoFocus
+        />
+        <ModalActions>
+          <Button variant="secondary" onClick={onClose}>
+            {es.common.cancel}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {es.common.save}
+          </Button>
+        </ModalActions>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,22 @@
+import { credentialsApi, errorMessage, queryClient, queryKeys, toast } from '@luz/shared';
+import { useQuery } from '@tanstack/react-query';
+
+/** After any change to service points: their lists, and the credentials' service-point counts. */
+export async function refreshRpus() {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.rpus }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.credentials }),
+  ]);
+}
+
+/** A failed change: the API's reason, in a toast. */
+export const toastError = (error: unknown) => toast.error(errorMessage(error));
+
+/** The user's CFE accounts, for the pickers of this screen. */
+export function useCredentials() {
+  return useQuery({ queryKey: queryKeys.credentialsAll, queryFn: credentialsApi.all });
+}
+
+/** How a credential is named in a picker: its alias with the portal user, or the portal user alone. */
+export const credentialLabel = (credential: { alias: string; cfe_user: string }) =>
+  credential.alias ? `${credential.alias} (${credential.cfe_user})` : credential.cfe_user;
