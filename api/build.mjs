@@ -19,7 +19,11 @@ const externalPackages = {
 await rm(new URL('dist', import.meta.url), { recursive: true, force: true });
 await build({
   absWorkingDir: here,
-  entryPoints: { main: 'src/main.ts', 'portal-simulator': 'src/portal/simulator/main.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    worker: 'src/worker.ts',
+    'portal-simulator': 'src/portal/simulator/main.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -22,11 +22,15 @@ import type { Mailer } from './mail';
 import { mediaRoutes } from './media/routes';
 import { messages } from './messages';
 import { periodsRoutes } from './periods/routes';
+import { createPortalClient } from './portal';
+import type { PortalClient } from './portal/portal-client';
 import { rpusAdminRoutes } from './rpus/admin-routes';
 import { rpusRoutes } from './rpus/routes';
 import { createDocumentStorage, type DocumentStorage } from './storage';
+import { syncRoutes } from './sync/routes';
 import { createSyncEventHub } from './sync-events/hub';
 import { syncEventsRoutes } from './sync-events/routes';
+import { tasksRoutes } from './tasks/routes';
 import { usersRoutes } from './users/routes';
 import { utilsRoutes } from './utils/routes';
 import { webRoutes } from './web/routes';
@@ -46,6 +50,8 @@ export type AppDeps = {
   storage?: DocumentStorage;
   /** Default: pg-boss on `db`, with workers when `config.workers`. */
   jobs?: JobQueue;
+  /** Default: the portal at `config.portalUrl`. */
+  portal?: PortalClient;
 };
 
 /** The `token` of a WebSocket URL is a credential: it never reaches the log. */
@@ -77,6 +83,7 @@ export async function buildApp({
   now,
   storage,
   jobs,
+  portal,
 }: AppDeps): Promise<ApiApp> {
   const app = Fastify({
     logger,
@@ -119,6 +126,7 @@ export async function buildApp({
         workers: config.workers,
         onError: (error) => app.log.error({ err: error }, 'Job queue error'),
       }),
+    portal: portal ?? createPortalClient(config),
   };
 
   await app.register(formbody, { bodyLimit: 64 * 1024 });
@@ -155,6 +163,8 @@ export async function buildApp({
       await credentialsRoutes(api, ctx);
       await rpusRoutes(api, ctx);
       await rpusAdminRoutes(api, ctx);
+      await syncRoutes(api, ctx);
+      await tasksRoutes(api, ctx);
       await periodsRoutes(api, ctx);
       await mediaRoutes(api, ctx);
     },

@@ -35,6 +35,8 @@ export type Config = {
   credentialsKey: Buffer;
   /** null: the sync engine starts the portal simulator. */
   portalUrl: string | null;
+  /** Port of that simulator on 127.0.0.1; 0 picks a free one (printed at start). */
+  portalSimulatorPort: number;
   billing: {
     provider: 'local' | 'chargebee';
     chargebeeSite: string | null;
@@ -52,6 +54,7 @@ export type Config = {
   mailFrom: string;
   firstSuperuser: { email: string; password: string | null } | null;
   workers: boolean;
+  sync: SyncSettings;
   accessTokenExpireMinutes: number;
   passwordResetExpireMinutes: number;
   loginRateLimit: RateLimit;
@@ -68,6 +71,22 @@ export type Config = {
     chatScriptUrl: string | null;
     sessionRecordingScriptUrl: string | null;
   };
+};
+
+/** How the sync engine treats the portal (ARCHITECTURE §6: keep sessions, space requests, never storm). */
+export type SyncSettings = {
+  /** Steps running at once against one portal account, over all worker processes. */
+  concurrencyPerCredential: number;
+  /** Sync steps one worker process runs at once, over all accounts. */
+  workerConcurrency: number;
+  /** Limit of one portal request. */
+  portalTimeoutSeconds: number;
+  /** A running step older than this is abandoned and retried (the crashed-worker detector). */
+  stepTimeoutSeconds: number;
+  /** Wait before the second attempt of a failed step; doubled before the third. */
+  retryDelaySeconds: number;
+  /** Service points with autofetch are synced again after this long. */
+  autofetchIntervalHours: number;
 };
 
 export type Environment = Record<string, string | undefined>;
@@ -105,6 +124,7 @@ const zEnvironment = z.object({
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   CREDENTIALS_KEY: z.string().optional(),
   PORTAL_URL: zHttpUrl.optional(),
+  PORTAL_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   BILLING_PROVIDER: z.enum(['local', 'chargebee']).default('local'),
   CHARGEBEE_SITE: z.string().optional(),
   CHARGEBEE_API_KEY: z.string().optional(),
@@ -129,6 +149,16 @@ const zEnvironment = z.object({
   FIRST_SUPERUSER: z.email().optional(),
   FIRST_SUPERUSER_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
   WORKERS: zBoolean.default(true),
+  PORTAL_CONCURRENCY_PER_CREDENTIAL: z.coerce.number().int().min(1).max(20).default(2),
+  SYNC_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(20),
+  PORTAL_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(30),
+  SYNC_STEP_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3_600).default(600),
+  SYNC_RETRY_DELAY_SECONDS: z.coerce.number().min(0).max(3_600).default(30),
+  AUTOFETCH_INTERVAL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 31)
+    .default(24),
   ACCESS_TOKEN_EXPIRE_MINUTES: zMinutes.default(60 * 24),
   PASSWORD_RESET_EXPIRE_MINUTES: zMinutes.default(30),
   LOGIN_RATE_LIMIT: zRateLimit.default({ max: 10, windowMs: 60_000 }),
@@ -281,6 +311,7 @@ export async function loadConfig(
     secretKey,
     credentialsKey,
     portalUrl: parsed.PORTAL_URL ?? null,
+    portalSimulatorPort: parsed.PORTAL_SIMULATOR_PORT,
     billing: {
       provider: parsed.BILLING_PROVIDER,
       chargebeeSite: parsed.CHARGEBEE_SITE ?? null,
@@ -302,6 +333,14 @@ export async function loadConfig(
       ? { email: parsed.FIRST_SUPERUSER, password: parsed.FIRST_SUPERUSER_PASSWORD ?? null }
       : null,
     workers: parsed.WORKERS,
+    sync: {
+      concurrencyPerCredential: parsed.PORTAL_CONCURRENCY_PER_CREDENTIAL,
+      workerConcurrency: parsed.SYNC_WORKER_CONCURRENCY,
+      portalTimeoutSeconds: parsed.PORTAL_TIMEOUT_SECONDS,
+      stepTimeoutSeconds: parsed.SYNC_STEP_TIMEOUT_SECONDS,
+      retryDelaySeconds: parsed.SYNC_RETRY_DELAY_SECONDS,
+      autofetchIntervalHours: parsed.AUTOFETCH_INTERVAL_HOURS,
+    },
     accessTokenExpireMinutes: parsed.ACCESS_TOKEN_EXPIRE_MINUTES,
     passwordResetExpireMinutes: parsed.PASSWORD_RESET_EXPIRE_MINUTES,
     loginRateLimit: parsed.LOGIN_RATE_LIMIT,

@@ -6,6 +6,7 @@ import type { AuthGuard } from './http/auth-guard';
 import type { Background } from './http/background';
 import type { JobQueue } from './jobs/job-queue';
 import type { Mailer } from './mail';
+import type { PortalClient } from './portal/portal-client';
 import type { DocumentStorage } from './storage/document-storage';
 import type { SyncEventHub } from './sync-events/hub';
 
@@ -24,4 +25,6 @@ export type AppContext = {
   storage: DocumentStorage;
   /** Background jobs (pg-boss in this database); workers run only where `WORKERS` is true. */
   jobs: JobQueue;
+  /** CFE's portal (the simulator by default), used by the sync engine only. */
+  portal: PortalClient;
 };

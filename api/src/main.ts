@@ -6,13 +6,17 @@ import { ConfigError, loadConfig } from './config';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open-database';
 import { createMailer, outboxDirOf } from './mail';
+import { startEmbeddedSimulator } from './portal/simulator/embedded';
 import { ensureFirstSuperuser } from './users/first-superuser';
 
 /** The checkout: two levels above this file, whether it runs as api/src/main.ts or api/dist/main.js. */
 const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 async function start() {
-  const config = await loadConfig(process.env, { rootDir });
+  const loaded = await loadConfig(process.env, { rootDir });
+  // Without PORTAL_URL the product talks to the bundled portal simulator, started here.
+  const simulator = loaded.portalUrl ? null : await startEmbeddedSimulator(loaded.portalSimulatorPort);
+  const config = simulator ? { ...loaded, portalUrl: simulator.url } : loaded;
   const db = await openDatabase(config);
   await migrate(db);
   const superuser = await ensureFirstSuperuser(db, config.firstSuperuser);
@@ -27,6 +31,7 @@ async function start() {
     // Stop taking requests, let running ones finish, then release the database and mail.
     const timer = setTimeout(() => process.exit(1), 15_000).unref();
     await app.close();
+    await simulator?.close();
     await mailer.close();
     await db.close();
     clearTimeout(timer);
@@ -45,6 +50,11 @@ async function start() {
   const local = `http://localhost:${port}`;
   const url = config.publicUrl === local ? local : `${local} (pública: ${config.publicUrl})`;
   const lines = [`Luz escuchando en ${url} · base de datos: ${database} · correo: ${mail}`];
+  lines.push(
+    simulator
+      ? `Portal de CFE: simulador en ${simulator.url} (cuentas y fallas: docs/portal-simulator.md) · workers: ${config.workers ? 'en este proceso' : 'no'}`
+      : `Portal de CFE: ${config.portalUrl} · workers: ${config.workers ? 'en este proceso' : 'no'}`,
+  );
   if (superuser.outcome === 'created' && superuser.generatedPassword) {
     lines.push(
       `Superusuario creado: ${superuser.email} / contraseña: ${superuser.generatedPassword} (se muestra solo esta vez)`,

@@ -2,7 +2,8 @@ import type { MailMessage } from './mailer';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-function layout(
+/** The HTML frame of every e-mail: title, paragraphs (escaped), one button and a footer. */
+export function layout(
   title: string,
   paragraphs: string[],
   action: { label: string; url: string },

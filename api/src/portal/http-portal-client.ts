@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type ConsultedReceipt,
   type PortalClient,
@@ -14,6 +15,8 @@ export type HttpPortalClientOptions = {
   baseUrl: string;
   /** Per request; the portal is slow but a hung socket must not hold a worker forever. */
   timeoutMs?: number;
+  /** How long a refused login (wrong password, CAPTCHA) is answered from memory. Default one minute. */
+  refusedLoginMemoryMs?: number;
   maxConcurrentPerCredential?: number;
   minIntervalMs?: number;
 };
@@ -38,12 +41,23 @@ const knownKinds = new Set<PortalErrorKind>([
  */
 export class HttpPortalClient implements PortalClient {
   private readonly sessions = new Map<string, Session>();
+  /**
+   * Logins the portal refused (wrong password, CAPTCHA), by credential, with a fingerprint of
+   * what was sent: the same user and password are not tried again for a while, because a portal
+   * locks accounts that keep failing.
+   */
+  private readonly refusedLogins = new Map<
+    string,
+    { fingerprint: string; error: PortalError; until: number }
+  >();
   private readonly logins = new Map<string, Promise<Session>>();
   private readonly limiter: RequestLimiter;
   private readonly timeoutMs: number;
+  private readonly refusedLoginMemoryMs: number;
 
   constructor(private readonly options: HttpPortalClientOptions) {
     this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.refusedLoginMemoryMs = options.refusedLoginMemoryMs ?? 60_000;
     this.limiter = new RequestLimiter(options.maxConcurrentPerCredential ?? 2, options.minIntervalMs ?? 50);
   }
 
@@ -121,6 +135,9 @@ export class HttpPortalClient implements PortalClient {
           nombre_titular: string;
           tarifa: string;
           total_a_pagar: number;
+          periodo_inicio: string;
+          periodo_fin: string;
+          fecha_limite: string;
         }>('GET', `/consulta-recibo/${encodeURIComponent(serviceNumber)}`),
       );
       return {
@@ -128,6 +145,9 @@ export class HttpPortalClient implements PortalClient {
         holderName: body.nombre_titular,
         tariff: body.tarifa,
         totalToPay: body.total_a_pagar,
+        initialDate: body.periodo_inicio,
+        finalDate: body.periodo_fin,
+        dueDate: body.fecha_limite,
       };
     } catch (error) {
       if (error instanceof PortalError && (error.kind === 'service_not_found' || error.kind === 'unexpected'))
@@ -138,6 +158,7 @@ export class HttpPortalClient implements PortalClient {
 
   forget(credentialKey: string) {
     this.sessions.delete(credentialKey);
+    this.refusedLogins.delete(credentialKey);
   }
 
   private async authorized<T>(
@@ -166,12 +187,26 @@ export class HttpPortalClient implements PortalClient {
     if (cached && cached.expiresAt > Date.now() + 5_000) return cached;
     const pending = this.logins.get(credential.key);
     if (pending) return pending;
+    const fingerprint = createHash('sha256')
+      .update(`${credential.cfeUser}\u0000${credential.password}`)
+      .digest('base64url');
+    const refused = this.refusedLogins.get(credential.key);
+    if (refused && refused.fingerprint === fingerprint && refused.until > Date.now()) throw refused.error;
     const login = (async () => {
       const response = await this.fetch('POST', '/api/session', {
         usuario: credential.cfeUser,
         contrasena: credential.password,
       });
-      if (!response.ok) throw await this.failure(response);
+      if (!response.ok) {
+        const error = await this.failure(response);
+        if (error instanceof PortalError && error.isUserError)
+          this.refusedLogins.set(credential.key, {
+            fingerprint,
+            error,
+            until: Date.now() + this.refusedLoginMemoryMs,
+          });
+        throw error;
+      }
       const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
       const body = (await response.json()) as { expira: string };
       const session = { cookie, expiresAt: Date.parse(body.expira) };

@@ -21,7 +21,12 @@ export type ConsultedReceipt = {
   serviceNumber: string;
   holderName: string;
   tariff: string;
+  /** Whole pesos: what the portal asks for when linking. */
   totalToPay: number;
+  /** The latest receipt's period and due date (yyyy-MM-dd). */
+  initialDate: string;
+  finalDate: string;
+  dueDate: string;
 };
 
 export type PortalErrorKind =

@@ -10,9 +10,10 @@ import { createMailer, type Mailer, outboxDirOf } from '../mail';
 import type { DocumentStorage } from '../storage';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
-export type ConfigOverrides = Partial<Omit<Config, 'frontEnd' | 'billing'>> & {
+export type ConfigOverrides = Partial<Omit<Config, 'frontEnd' | 'billing' | 'sync'>> & {
   frontEnd?: Partial<Config['frontEnd']>;
   billing?: Partial<Config['billing']>;
+  sync?: Partial<Config['sync']>;
 };
 
 /**
@@ -21,7 +22,7 @@ export type ConfigOverrides = Partial<Omit<Config, 'frontEnd' | 'billing'>> & {
  */
 export async function testConfig(overrides: ConfigOverrides = {}): Promise<Config> {
   const dataDir = overrides.dataDir ?? (await mkdtemp(join(tmpdir(), 'luz-api-test-')));
-  const { frontEnd, billing, ...rest } = overrides;
+  const { frontEnd, billing, sync, ...rest } = overrides;
   return {
     port: 0,
     host: '127.0.0.1',
@@ -31,6 +32,7 @@ export async function testConfig(overrides: ConfigOverrides = {}): Promise<Confi
     secretKey: randomBytes(48).toString('base64url'),
     credentialsKey: randomBytes(32),
     portalUrl: null,
+    portalSimulatorPort: 0,
     smtpUrl: null,
     mailFrom: 'Luz <no-reply@luz.test>',
     firstSuperuser: null,
@@ -44,6 +46,16 @@ export async function testConfig(overrides: ConfigOverrides = {}): Promise<Confi
     webRoot: dataDir,
     storage: { kind: 'local', dir: join(dataDir, 'documents') },
     ...rest,
+    // Sync tests retry within a second instead of half a minute.
+    sync: {
+      concurrencyPerCredential: 2,
+      workerConcurrency: 8,
+      portalTimeoutSeconds: 5,
+      stepTimeoutSeconds: 60,
+      retryDelaySeconds: 0.2,
+      autofetchIntervalHours: 24,
+      ...sync,
+    },
     billing: {
       provider: 'local',
       chargebeeSite: null,

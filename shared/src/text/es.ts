@@ -1,5 +1,6 @@
 import type { SubscriptionStatus } from '../contract/users';
 import { adminText } from './admin';
+import { credentialsText } from './credentials';
 import { periodsText } from './periods';
 import { rpusText } from './rpus';
 import { settingsText } from './settings';
@@ -255,6 +256,7 @@ export const es = {
   },
   settings: settingsText,
   rpus: rpusText,
+  credentials: credentialsText,
   periods: periodsText,
   admin: adminText,
   sync: {

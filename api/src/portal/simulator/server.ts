@@ -24,6 +24,10 @@ class PortalError extends Error {
   }
 }
 
+/** A different, valid service number: the last digit changed. */
+const otherServiceNumber = (serviceNumber: string) =>
+  `${serviceNumber.slice(0, 11)}${(Number(serviceNumber.at(-1)) + 1) % 10}`;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function readCookie(request: FastifyRequest, name: string): string | undefined {
@@ -200,7 +204,13 @@ export function buildPortalSimulator(options: SimulatorOptions = {}): {
       }
       if (request.params.format === 'pdf')
         return reply.type('application/pdf').send(receiptPdf(receipt, profile.address));
-      return reply.type('application/xml; charset=utf-8').send(receiptCfdi(receipt));
+      const mixedUp = [account.faults, state.globalFaults].some((fault) =>
+        fault.mismatchedXml.includes(receipt.serviceNumber),
+      );
+      const served = mixedUp
+        ? { ...receipt, serviceNumber: otherServiceNumber(receipt.serviceNumber) }
+        : receipt;
+      return reply.type('application/xml; charset=utf-8').send(receiptCfdi(served));
     },
   );
 

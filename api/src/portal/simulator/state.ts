@@ -19,6 +19,8 @@ export type Faults = {
   unlinkable: string[];
   /** The receipt consultation service answers 503. */
   consultationDown: boolean;
+  /** Service numbers whose CFDI XML names another service (a portal mix-up the client must catch). */
+  mismatchedXml: string[];
 };
 
 export const noFaults = (): Faults => ({
@@ -30,6 +32,7 @@ export const noFaults = (): Faults => ({
   wrongPassword: false,
   unlinkable: [],
   consultationDown: false,
+  mismatchedXml: [],
 });
 
 export type Account = { username: string; password: string; linked: Set<string>; faults: Faults };

@@ -1,0 +1,94 @@
+/**
+ * What the sync engine tells the user: task and step messages (stored with the task, sent with
+ * every sync event) and the `detail` of its endpoints. Spanish, shown verbatim by the interface.
+ */
+const pesos = (value: string | number) =>
+  Number(value).toLocaleString('es-MX', { style: 'currency', currency: 'MXN' });
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+export const syncMessages = {
+  // Endpoints
+  credentialNotFound: 'Cuenta de CFE no encontrada',
+  rpuNotFound: 'Servicio no encontrado',
+  someRpusNotFound: 'Alguno de los servicios no existe',
+  rpuNotInCredential: 'El servicio no pertenece a esta cuenta de CFE',
+  alreadySyncing: 'Este servicio ya se está sincronizando. Espera a que termine.',
+  allAlreadySyncing: 'Todos estos servicios ya se están sincronizando. Espera a que terminen.',
+  nothingToSync: 'Esta cuenta de CFE no tiene servicios para sincronizar.',
+  taskNotFound: 'Tarea no encontrada',
+  taskAssociationNotFound: 'Servicio de la tarea no encontrado',
+  nothingToRetry: 'No hay servicios con error para reintentar en lo que elegiste.',
+
+  // Steps in progress
+  running: {
+    fetching_service_data: 'Obteniendo los datos del servicio…',
+    linking: 'Vinculando el servicio con tu cuenta de CFE…',
+    syncing_portal: 'Descargando recibos del portal de CFE…',
+    syncing_consultation: 'Consultando el último recibo en el servicio de consulta de CFE…',
+    linking_additional_info: 'Vinculando el servicio con el importe del último pago…',
+    syncing_again: 'Descargando recibos del portal de CFE…',
+    fetching_data: 'Obteniendo los servicios de tu cuenta de CFE…',
+    syncing: 'Descargando recibos del portal de CFE…',
+    link_attempt: 'Vinculando el servicio con tu cuenta de CFE…',
+    syncing_payment_history: 'Descargando el historial de pagos…',
+  } as Record<string, string>,
+  queued: 'En espera de turno para la cuenta de CFE…',
+
+  // Outcomes
+  synced: (periods: number, created: number) =>
+    periods === 0
+      ? 'Sincronizado. El portal no tiene recibos de este servicio.'
+      : `Sincronizado: ${plural(periods, 'periodo', 'periodos')}${created > 0 ? `, ${plural(created, 'nuevo', 'nuevos')}` : ''}.`,
+  linked: 'Servicio vinculado con tu cuenta de CFE.',
+  alreadyLinked: 'El servicio ya estaba vinculado con tu cuenta de CFE.',
+  consulted: (total: number, finalDate: string) =>
+    `Último recibo según el servicio de consulta: ${pesos(total)} (periodo al ${finalDate}).`,
+  consultationEmpty: 'El servicio de consulta no tiene recibos de este servicio.',
+  accountFetched: (services: number, created: number) =>
+    `Tu cuenta de CFE tiene ${plural(services, 'servicio', 'servicios')}${created > 0 ? `; ${plural(created, 'nuevo agregado', 'nuevos agregados')} a Luz` : ''}.`,
+  paymentsSynced: (payments: number, created: number) =>
+    `Historial de pagos sincronizado: ${plural(payments, 'pago', 'pagos')}${created > 0 ? `, ${plural(created, 'nuevo', 'nuevos')}` : ''}.`,
+  retrying: (attempt: number, max: number, seconds: number, reason: string) =>
+    `${reason} Reintentaremos en ${seconds < 60 ? `${Math.max(1, Math.round(seconds))} s` : `${Math.round(seconds / 60)} min`} (intento ${attempt + 1} de ${max}).`,
+  coolingDown:
+    'El portal de CFE pidió esperar antes de más solicitudes; la sincronización sigue en cuanto lo permita.',
+  failedAfterRetries: (max: number, reason: string) =>
+    `${reason} No se pudo completar después de ${max} intentos.`,
+
+  // User errors (status 3)
+  noCredential: 'El servicio no tiene una cuenta de CFE asignada. Asígnale una para sincronizarlo.',
+  invalidCredentials:
+    'El portal de CFE rechazó el usuario o la contraseña. Actualiza la contraseña de la cuenta de CFE y vuelve a intentarlo.',
+  captcha:
+    'El portal de CFE pide resolver un CAPTCHA. Entra una vez a Mi Espacio desde tu navegador y vuelve a intentarlo.',
+  cannotLink: 'El portal de CFE no permite agregar este servicio a tu cuenta.',
+  serviceNotFound: 'CFE no reconoce este número de servicio. Revisa que sea correcto.',
+  needsLastPayment:
+    'No pudimos vincular el servicio con el total de su último recibo. Captura el importe del último pago para intentarlo de nuevo.',
+  wrongLastPayment:
+    'El importe del último pago no coincide con los registros de CFE. Revísalo y vuelve a intentarlo.',
+  notLinked: 'El servicio no está vinculado con tu cuenta de CFE.',
+  sameCredentialFailed: (reason: string) => reason,
+
+  // System errors (retried, then status 2)
+  portalUnavailable: 'El portal de CFE no está disponible.',
+  portalTimeout: 'El portal de CFE no respondió a tiempo.',
+  portalRateLimited: 'El portal de CFE pidió esperar antes de más solicitudes.',
+  portalUnexpected: 'El portal de CFE respondió algo inesperado.',
+  documentMismatch: (serviceNumber: string, found: string) =>
+    `El XML de un recibo no corresponde al servicio ${serviceNumber} (menciona ${found || 'otro servicio'}); no se guardó.`,
+  documentInvalid: 'Un recibo descargado del portal está dañado; no se guardó.',
+  internal: 'Ocurrió un error inesperado al sincronizar.',
+
+  // Task summaries
+  taskSummary: (counts: { total: number; success: number; failed: number }) =>
+    counts.total === 1
+      ? undefined
+      : counts.failed === 0
+        ? `${plural(counts.success, 'servicio sincronizado', 'servicios sincronizados')}.`
+        : `${counts.success} de ${plural(counts.total, 'servicio', 'servicios')} con éxito; ${counts.failed} con error.`,
+
+  // E-mail
+  newReceiptsSubject: (name: string) => `Luz: nuevo recibo de CFE de ${name}`,
+} as const;

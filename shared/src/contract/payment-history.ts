@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { zId, zIsoDate, zMoney } from './common';
+
+/** One payment of a service point, as the portal's payment history lists it. */
+export const zPayment = z.object({
+  payment_id: zId,
+  rpu_id: zId,
+  paid_on: zIsoDate,
+  amount: zMoney,
+  channel: z.string(),
+  reference: z.string(),
+  created_at: z.string(),
+});
+export type Payment = z.infer<typeof zPayment>;
+
+export const MAX_PAYMENT_IDS = 10_000;
+
+/** POST /payment-history/delete/bulk: removes payments of the caller's service points. */
+export const zPaymentIds = z.object({ payment_ids: z.array(zId).min(1).max(MAX_PAYMENT_IDS) });
+export type PaymentIds = z.infer<typeof zPaymentIds>;
+
+/** POST /payment-history/csv: the payments of one service point, or only the selected ones. */
+export const zPaymentHistoryCsvRequest = z.object({
+  rpu_id: zId,
+  payment_ids: z.array(zId).min(1).max(MAX_PAYMENT_IDS).optional(),
+});
+export type PaymentHistoryCsvRequest = z.infer<typeof zPaymentHistoryCsvRequest>;
