@@ -1,7 +1,7 @@
 import type { Period } from '@luz/shared/contract';
 import { LocalDocumentStorage } from '../storage/local-storage';
 import { bearer, seedUser, tokenFor } from '../testing/fixtures';
-import { type PeriodsWorld, seedPeriodsWorld } from '../testing/periods-fixtures';
+import { type PeriodsWorld, seedPeriodsWorld, seedTaskAssociation } from '../testing/periods-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
@@ -147,6 +147,59 @@ describe('GET /periods/all', () => {
   });
 });
 
+describe('the periods a task found', () => {
+  test('GET /tasks/periods/{task_association_id} lists them like /periods/all; filters and exports take the id too', async () => {
+    const p = world.periods;
+    const { taskAssociationId } = await seedTaskAssociation(t.db, world.owner.id, {
+      rpuId: world.rpus.centro,
+      periodIds: [p.centroJan.periodId, p.centroMar.periodId],
+    });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/tasks/periods/${taskAssociationId}?page_size=1`,
+      headers: bearer(world.owner.token),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().count).toBe(2);
+    expect(ids(response.json().data)).toEqual([p.centroMar.periodId]);
+
+    const filtered = (await list({ task_association_id: taskAssociationId })).json();
+    expect(ids(filtered.data)).toEqual([p.centroMar.periodId, p.centroJan.periodId]);
+    const zip = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/periods/zip',
+      payload: { task_association_id: taskAssociationId, download_type: 0 },
+      headers: bearer(world.owner.token),
+    });
+    expect(zip.statusCode).toBe(200);
+  });
+
+  test('another user’s task is a 404; a malformed id a 422; no session a 401', async () => {
+    const { taskAssociationId } = await seedTaskAssociation(t.db, world.stranger.id, {
+      periodIds: [world.periods.strangers.periodId],
+    });
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/tasks/periods/${taskAssociationId}`,
+      headers: bearer(world.owner.token),
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ detail: 'Servicio de la tarea no encontrado' });
+    expect((await list({ task_association_id: taskAssociationId })).json()).toEqual({ data: [], count: 0 });
+    const malformed = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/tasks/periods/123',
+      headers: bearer(world.owner.token),
+    });
+    expect(malformed.statusCode).toBe(422);
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/tasks/periods/${taskAssociationId}`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
 describe('GET /periods/series', () => {
   const series = (query: Record<string, string> = {}, token = world.owner.token) =>
     t.app.inject({
@@ -190,6 +243,7 @@ test('the OpenAPI document lists the periods and media endpoints', async () => {
       '/api/v1/periods/csv',
       '/api/v1/periods/delete/bulk',
       '/api/v1/media/get-file',
+      '/api/v1/tasks/periods/{task_association_id}',
     ]),
   );
   expect(

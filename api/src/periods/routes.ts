@@ -3,6 +3,7 @@ import {
   DownloadType,
   zAffected,
   zPage,
+  zPageQuery,
   zPeriod,
   zPeriodIds,
   zPeriodsCsvRequest,
@@ -10,6 +11,7 @@ import {
   zPeriodsSeries,
   zPeriodsSeriesQuery,
   zPeriodsZipRequest,
+  zTaskAssociationPeriodsParams,
 } from '@luz/shared/contract';
 import { create as contentDisposition } from 'content-disposition';
 import type { AppContext } from '../context';
@@ -17,6 +19,7 @@ import type { ApiApp } from '../http/api-app';
 import { currentUser } from '../http/auth-guard';
 import { notFound } from '../http/errors';
 import { messages } from '../messages';
+import { assertOwnAssociation } from '../tasks/service';
 import { periodsCsv } from './csv';
 import {
   deletePeriods,
@@ -62,6 +65,32 @@ export async function periodsRoutes(app: ApiApp, ctx: AppContext) {
     async (request) => {
       const { page, page_size, ...filters } = request.query;
       return listPeriods(db, currentUser(request).id, filters, { page, page_size });
+    },
+  );
+
+  app.get(
+    '/tasks/periods/:task_association_id',
+    {
+      onRequest: auth.user,
+      schema: {
+        tags: ['tasks'],
+        security,
+        summary:
+          'Los periodos que encontró un servicio de una de tus tareas (404 si la tarea no es tuya), como en GET /periods/all',
+        params: zTaskAssociationPeriodsParams,
+        querystring: zPageQuery,
+        response: { 200: zPage(zPeriod) },
+      },
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      await assertOwnAssociation(db, userId, request.params.task_association_id);
+      return listPeriods(
+        db,
+        userId,
+        { task_association_id: request.params.task_association_id },
+        request.query,
+      );
     },
   );
 

@@ -29,6 +29,12 @@ export function periodsWhere(userId: string, selection: PeriodsSelection): Perio
   if (selection.rpu_id) add((p) => `p.rpu_id = ${p}`, selection.rpu_id);
   if (selection.initial_date) add((p) => `p.final_date >= ${p}::date`, selection.initial_date);
   if (selection.final_date) add((p) => `p.final_date <= ${p}::date`, selection.final_date);
+  if (selection.task_association_id)
+    add(
+      (p) =>
+        `EXISTS (SELECT 1 FROM task_association_periods tap WHERE tap.period_id = p.id AND tap.task_association_id = ${p}::uuid)`,
+      selection.task_association_id,
+    );
   return { sql: conditions.join(' AND '), values };
 }
 

@@ -222,3 +222,29 @@ export async function seedPeriodsWorld(
     },
   };
 }
+
+/** A task of `userId` with one service point (association) that found `periodIds`; answers the ids. */
+export async function seedTaskAssociation(
+  db: Queryable,
+  userId: string,
+  { rpuId = null, periodIds = [] }: { rpuId?: string | null; periodIds?: string[] } = {},
+): Promise<{ taskId: string; taskAssociationId: string }> {
+  const task = await db.query<{ id: string }>(
+    'INSERT INTO tasks (user_id, type, status, workflow) VALUES ($1, 1, 1, 1) RETURNING id',
+    [userId],
+  );
+  const taskId = (task.rows[0] as { id: string }).id;
+  const association = await db.query<{ id: string }>(
+    `INSERT INTO task_associations (task_id, user_id, rpu_id, workflow, status, progress)
+     VALUES ($1, $2, $3, 1, 1, 100) RETURNING id`,
+    [taskId, userId, rpuId],
+  );
+  const taskAssociationId = (association.rows[0] as { id: string }).id;
+  for (const periodId of periodIds) {
+    await db.query('INSERT INTO task_association_periods (task_association_id, period_id) VALUES ($1, $2)', [
+      taskAssociationId,
+      periodId,
+    ]);
+  }
+  return { taskId, taskAssociationId };
+}

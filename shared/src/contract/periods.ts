@@ -45,18 +45,24 @@ const dateOrderIssue = {
 /**
  * The filters of spec §7 (GET /periods/all). The dates bound the period's final date (the day
  * its receipt closes), so that consecutive ranges split the periods without counting one twice.
+ * `task_association_id` keeps the periods one service point of a task found (the downloads
+ * screen exports them with it).
  */
 export const zPeriodsFilters = z.object({
   credential_id: zId.optional(),
   rpu_id: zId.optional(),
   initial_date: zIsoDate.optional(),
   final_date: zIsoDate.optional(),
+  task_association_id: zId.optional(),
 });
 export type PeriodsFilters = z.infer<typeof zPeriodsFilters>;
 
 /** GET /periods/all: the filters and the page. */
 export const zPeriodsQuery = zPeriodsFilters.extend(zPageQuery.shape).refine(dateOrder, dateOrderIssue);
 export type PeriodsQuery = z.input<typeof zPeriodsQuery>;
+
+/** GET /tasks/periods/{task_association_id}: the periods one service point of a task found. */
+export const zTaskAssociationPeriodsParams = z.object({ task_association_id: zId });
 
 /** GET /periods/series: the filters alone. */
 export const zPeriodsSeriesQuery = zPeriodsFilters.refine(dateOrder, dateOrderIssue);
