@@ -72,11 +72,14 @@ export function PeriodsActions({
   selectedIds,
   total,
   onClearSelection,
+  scope,
 }: {
   filters: PeriodsFilters;
   selectedIds: string[];
   total: number;
   onClearSelection: () => void;
+  /** What the downloads take when nothing is selected, in words (default: the filtered periods). */
+  scope?: string;
 }) {
   const queryClient = useQueryClient();
   const [downloadType, setDownloadType] = useState<DownloadType>(-1);
@@ -132,7 +135,9 @@ export function PeriodsActions({
   return (
     <Panel aria-label={text.label}>
       <Scope role="status">
-        {selectedIds.length > 0 ? text.scopeSelected(selectedIds.length) : text.scopeFiltered(total)}
+        {selectedIds.length > 0
+          ? text.scopeSelected(selectedIds.length)
+          : (scope ?? text.scopeFiltered(total))}
       </Scope>
       <Row>
         <TypeField>

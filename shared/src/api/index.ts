@@ -9,4 +9,5 @@ export type { DownloadProgress } from './periods';
 export { periodsApi } from './periods';
 export { rpusApi } from './rpus';
 export { loadRuntimeConfig } from './runtime-config';
+export { tasksApi } from './tasks';
 export { usersApi } from './users';

@@ -129,7 +129,10 @@ export const periodsText = {
       periodsOf: (service: string) => `Periodos encontrados para ${service}`,
       noPeriods: 'No se encontraron periodos en este servicio.',
       periodsError: 'No pudimos cargar los periodos.',
-      downloadAll: 'Descargar ZIP de estos periodos',
+      scope: (count: number) =>
+        count === 1
+          ? 'Se descargará el periodo que encontró.'
+          : `Se descargarán los ${count} periodos que encontró.`,
     },
   },
 };
