@@ -27,14 +27,6 @@ export function csvText(value: string): string {
   return /[",\r\n]|^\s|\s$/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/**
- * A service number as text that Excel keeps as written: a plain 12-digit number would show as
- * 1.23457E+11 and lose leading zeros. Only digits take this form; anything else is plain text.
- */
-function serviceNumberField(serviceNumber: string): string {
-  return /^\d+$/.test(serviceNumber) ? `"=""${serviceNumber}"""` : csvText(serviceNumber);
-}
-
 /** yyyy-MM-dd to dd/MM/yyyy, the date format of the interface (spec §3). */
 const spanishDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
@@ -42,7 +34,7 @@ const yesNo = (value: boolean) => (value ? 'Sí' : 'No');
 
 export function periodCsvLine(period: Period): string {
   return [
-    serviceNumberField(period.service_number),
+    csvText(period.service_number),
     csvText(period.alias),
     spanishDate(period.initial_date),
     spanishDate(period.final_date),

@@ -46,7 +46,6 @@ test('a newer event moves the bar and shows the attempt (spec §4: "intento n+1 
     status: 4,
     progress: 45,
     attempt: 1,
-    chainStep: 'linking',
     message: 'Reintentando la vinculación',
     tone: 'info',
     attemptText: 'intento 2 de 3',

@@ -13,7 +13,6 @@ export type LiveAssociation = {
   status: number;
   progress: number;
   attempt: number;
-  chainStep: string | null;
   message: string | null;
   tone: ProgressTone;
   attemptText: string | null;
@@ -38,7 +37,6 @@ export function liveAssociation(association: TaskAssociation, event: SyncEvent |
         status: event.status,
         progress: event.progress,
         attempt: event.attempt,
-        chainStep: event.chain_step,
         message: event.message,
         eventType: event.event_type,
       }
@@ -46,7 +44,6 @@ export function liveAssociation(association: TaskAssociation, event: SyncEvent |
         status: association.status,
         progress: association.progress,
         attempt: association.attempt,
-        chainStep: association.chain_step,
         message: association.message,
         eventType: eventTypeOf(association.status),
       };
@@ -54,7 +51,6 @@ export function liveAssociation(association: TaskAssociation, event: SyncEvent |
     status: source.status,
     progress: source.progress,
     attempt: source.attempt,
-    chainStep: source.chainStep,
     message: source.message,
     tone: progressTone({ event_type: source.eventType }),
     attemptText: attemptLabel({ event_type: source.eventType, attempt: source.attempt }),

@@ -76,14 +76,26 @@ const PeriodsBox = styled.div`
   h4 { margin: 0 0 ${({ theme }) => theme.space(2)}; font-size: ${({ theme }) => theme.font.size.sm}; }
 `;
 
-/** The task as the list last showed it (there is no endpoint for one task of a user). */
-function useCachedTask(taskId: string): Task | undefined {
+/** How many of the latest tasks are looked through for the one a link names. */
+const RECENT_TASKS = 100;
+
+/**
+ * The task itself (type, status, dates): there is no endpoint for one task of a user, so it is
+ * taken from the cached lists or, for a link opened directly, from the latest tasks.
+ */
+function useTask(taskId: string): Task | undefined {
   const queryClient = useQueryClient();
-  for (const [, page] of queryClient.getQueriesData<Page<Task>>({ queryKey: [...queryKeys.tasks, 'list'] })) {
-    const found = page?.data.find((task) => task.task_id === taskId);
-    if (found) return found;
-  }
-  return undefined;
+  const cached = queryClient
+    .getQueriesData<Page<Task>>({ queryKey: [...queryKeys.tasks, 'list'] })
+    .flatMap(([, page]) => page?.data ?? [])
+    .find((task) => task.task_id === taskId);
+  const recentQuery = { page: 1, page_size: RECENT_TASKS };
+  const recent = useQuery({
+    queryKey: queryKeys.tasksList(recentQuery),
+    queryFn: () => tasksApi.list(recentQuery),
+    enabled: cached === undefined,
+  });
+  return cached ?? recent.data?.data.find((task) => task.task_id === taskId);
 }
 
 /** The periods one service point of the task found, downloadable from here. */
@@ -153,7 +165,6 @@ function AssociationItem({
         </Row>
         <Meta>
           <span>{syncWorkflowLabel(association.chain_workflow)}</span>
-          {state.chainStep ? <span>{`${text.step}: ${state.chainStep}`}</span> : null}
           {state.attemptText ? <span>{state.attemptText}</span> : null}
           <span>{text.periods(association.periods_count)}</span>
         </Meta>
@@ -188,7 +199,7 @@ export function TaskDetail({ taskId, backTo }: { taskId: string; backTo: To }) {
     queryFn: () => tasksApi.associations(taskId, query),
     placeholderData: keepPreviousData,
   });
-  const task = useCachedTask(taskId);
+  const task = useTask(taskId);
   const events = eventsOfTask(useSyncEvents(), taskId);
   const titleId = useId();
 

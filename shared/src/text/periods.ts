@@ -121,7 +121,6 @@ export const periodsText = {
       associations: 'Servicios de la tarea',
       noAssociations: 'Esta tarea todavía no tiene servicios.',
       account: 'Cuenta completa',
-      step: 'Paso',
       live: 'En vivo',
       periods: (count: number) => (count === 1 ? '1 periodo' : `${count} periodos`),
       showPeriods: 'Ver periodos',
