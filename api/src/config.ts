@@ -3,23 +3,12 @@ import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { type RemoteName, remoteNames } from '@luz/shared/contract';
 import { z } from 'zod';
+import type { S3StorageOptions } from './storage/s3-storage';
 
 export type RateLimit = { max: number; windowMs: number };
 
 /** Where receipts (PDF, CFDI XML) are kept: a local folder, or an S3-compatible bucket. */
-export type StorageConfig =
-  | { kind: 'local'; dir: string }
-  | {
-      kind: 's3';
-      bucket: string;
-      region: string;
-      endpoint: string | null;
-      /** null: the AWS SDK's default credential chain (environment, instance or task role). */
-      credentials: { accessKeyId: string; secretAccessKey: string } | null;
-      forcePathStyle: boolean;
-      /** Prepended to every object key ('' or ends with '/'). */
-      prefix: string;
-    };
+export type StorageConfig = { kind: 'local'; dir: string } | ({ kind: 's3' } & S3StorageOptions);
 
 export type Config = {
   port: number;

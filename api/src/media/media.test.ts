@@ -1,11 +1,12 @@
 import { parse as parseDisposition } from 'content-disposition';
-import { LocalDocumentStorage } from '../storage/local-storage';
-import { bearer, seedUser, tokenFor } from '../testing/fixtures';
+import type { LocalDocumentStorage } from '../storage/local-storage';
+import { bearer } from '../testing/fixtures';
 import {
+  localStorageOf,
   type PeriodsWorld,
   sampleDocument,
   seedPeriod,
-  seedPeriodsWorld,
+  seedPeriodsWorldIn,
   seedRpu,
   storeDocument,
 } from '../testing/periods-fixtures';
@@ -17,13 +18,8 @@ let storage: LocalDocumentStorage;
 
 beforeAll(async () => {
   t = await createTestApp();
-  storage = new LocalDocumentStorage(t.config.storage.kind === 'local' ? t.config.storage.dir : '');
-  const owner = await seedUser(t.db);
-  const stranger = await seedUser(t.db);
-  world = await seedPeriodsWorld(t.db, storage, {
-    owner: { id: owner.id, token: await tokenFor(t.config, t.db, owner.id) },
-    stranger: { id: stranger.id, token: await tokenFor(t.config, t.db, stranger.id) },
-  });
+  storage = localStorageOf(t);
+  world = await seedPeriodsWorldIn(t, storage);
 });
 afterAll(() => t.close());
 

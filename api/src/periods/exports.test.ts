@@ -1,14 +1,14 @@
 import { parse as parseDisposition } from 'content-disposition';
 import type { DocumentStorage } from '../storage';
-import { LocalDocumentStorage } from '../storage/local-storage';
 import { createS3DocumentStorage } from '../storage/s3-storage';
-import { bearer, seedUser, tokenFor } from '../testing/fixtures';
+import { bearer } from '../testing/fixtures';
 import {
+  localStorageOf,
   type PeriodsWorld,
   type SeededPeriod,
   sampleDocument,
   seedPeriod,
-  seedPeriodsWorld,
+  seedPeriodsWorldIn,
   seedRpu,
 } from '../testing/periods-fixtures';
 import { readZip } from '../testing/read-zip';
@@ -54,12 +54,7 @@ function exportsSuite(
 
   beforeAll(async () => {
     ({ t, storage, close } = await setup());
-    const owner = await seedUser(t.db);
-    const stranger = await seedUser(t.db);
-    world = await seedPeriodsWorld(t.db, storage, {
-      owner: { id: owner.id, token: await tokenFor(t.config, t.db, owner.id) },
-      stranger: { id: stranger.id, token: await tokenFor(t.config, t.db, stranger.id) },
-    });
+    world = await seedPeriodsWorldIn(t, storage);
   });
   afterAll(async () => {
     await t.close();
@@ -267,10 +262,7 @@ function exportsSuite(
 describe('on the local folder', () => {
   exportsSuite(async () => {
     const t = await createTestApp();
-    return {
-      t,
-      storage: new LocalDocumentStorage(t.config.storage.kind === 'local' ? t.config.storage.dir : ''),
-    };
+    return { t, storage: localStorageOf(t) };
   });
 });
 

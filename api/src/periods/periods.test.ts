@@ -1,7 +1,12 @@
 import type { Period } from '@luz/shared/contract';
-import { LocalDocumentStorage } from '../storage/local-storage';
-import { bearer, seedUser, tokenFor } from '../testing/fixtures';
-import { type PeriodsWorld, seedPeriodsWorld, seedTaskAssociation } from '../testing/periods-fixtures';
+import type { LocalDocumentStorage } from '../storage/local-storage';
+import { bearer } from '../testing/fixtures';
+import {
+  localStorageOf,
+  type PeriodsWorld,
+  seedPeriodsWorldIn,
+  seedTaskAssociation,
+} from '../testing/periods-fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
@@ -10,13 +15,8 @@ let storage: LocalDocumentStorage;
 
 beforeAll(async () => {
   t = await createTestApp();
-  storage = new LocalDocumentStorage(t.config.storage.kind === 'local' ? t.config.storage.dir : '');
-  const owner = await seedUser(t.db);
-  const stranger = await seedUser(t.db);
-  world = await seedPeriodsWorld(t.db, storage, {
-    owner: { id: owner.id, token: await tokenFor(t.config, t.db, owner.id) },
-    stranger: { id: stranger.id, token: await tokenFor(t.config, t.db, stranger.id) },
-  });
+  storage = localStorageOf(t);
+  world = await seedPeriodsWorldIn(t, storage);
 });
 afterAll(() => t.close());
 

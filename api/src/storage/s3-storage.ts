@@ -14,7 +14,7 @@ export type S3StorageOptions = {
   credentials: { accessKeyId: string; secretAccessKey: string } | null;
   /** `https://host/bucket/key` instead of `https://bucket.host/key` (most self-hosted services). */
   forcePathStyle: boolean;
-  /** Prepended to every key, e.g. `luz/`, to share a bucket. */
+  /** Prepended to every key ('' or ending in '/'), e.g. `luz/`, to share a bucket. */
   prefix: string;
 };
 

@@ -2,6 +2,9 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { DocumentKind } from '@luz/shared/contract';
 import type { Queryable } from '../db/database';
 import { type DocumentStorage, documentKey } from '../storage';
+import { LocalDocumentStorage } from '../storage/local-storage';
+import { seedUser, tokenFor } from './fixtures';
+import type { TestApp } from './test-app';
 
 /**
  * Periods and documents straight in the database and storage, as the sync engine leaves them,
@@ -247,4 +250,19 @@ export async function seedTaskAssociation(
     ]);
   }
   return { taskId, taskAssociationId };
+}
+
+/** The local folder a test app keeps its documents in (its default storage). */
+export function localStorageOf(t: TestApp): LocalDocumentStorage {
+  if (t.config.storage.kind !== 'local') throw new Error('This test app stores documents in S3');
+  return new LocalDocumentStorage(t.config.storage.dir);
+}
+
+/** `seedPeriodsWorld` with two fresh users of the app and their tokens. */
+export async function seedPeriodsWorldIn(t: TestApp, storage: DocumentStorage): Promise<PeriodsWorld> {
+  const user = async () => {
+    const { id } = await seedUser(t.db);
+    return { id, token: await tokenFor(t.config, t.db, id) };
+  };
+  return seedPeriodsWorld(t.db, storage, { owner: await user(), stranger: await user() });
 }

@@ -1,4 +1,5 @@
 import {
+  chosenFilterBy,
   darkTheme,
   type PeriodsSearch,
   parsePeriodsSearch,
@@ -11,7 +12,6 @@ import { useCallback } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { PeriodsFilters } from './periods-filters';
-import { chosenFilterBy } from './search-query';
 
 const RPU = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
 const servicePoints: RpuSummary[] = [

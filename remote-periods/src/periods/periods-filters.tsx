@@ -1,6 +1,7 @@
 import {
   Button,
   type Credential,
+  chosenFilterBy,
   DateField,
   es,
   type PeriodsFilterBy,
@@ -10,7 +11,6 @@ import {
   SelectField,
 } from '@luz/shared';
 import styled from 'styled-components';
-import { chosenFilterBy } from './search-query';
 
 const text = es.periods.filters;
 

@@ -1,5 +1,6 @@
 import {
   Alert,
+  chosenFilterBy,
   DataTable,
   EmptyState,
   errorMessage,
@@ -9,16 +10,18 @@ import {
   type PeriodsSearch,
   pageSizePreference,
   parsePeriodsSearch,
+  useListSelection,
+  usePageInRange,
   useSearchState,
 } from '@luz/shared';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { periodRowLabel, usePeriodColumns } from './period-columns';
 import { PeriodsActions } from './periods-actions';
 import { PeriodsChart } from './periods-chart';
 import { PeriodsFilters } from './periods-filters';
-import { chosenFilterBy, periodsFiltersFromSearch } from './search-query';
+import { periodsFiltersFromSearch } from './search-query';
 import { useCredentials, usePeriodsPage, usePeriodsSeries, useServicePoints } from './use-periods';
 
 const text = es.periods;
@@ -43,24 +46,18 @@ export function PeriodsPage() {
   const servicePoints = useServicePoints(filterBy === 'rpu');
   const credentials = useCredentials(filterBy === 'credential');
 
-  // The selection survives paging, not a change of filters.
-  const [selected, setSelected] = useState<Set<string>>(new Set());
   const filtersKey = JSON.stringify(filters);
-  const lastFilters = useRef(filtersKey);
-  useEffect(() => {
-    if (lastFilters.current === filtersKey) return;
-    lastFilters.current = filtersKey;
-    setSelected(new Set());
-  }, [filtersKey]);
+  const [selected, setSelected] = useListSelection(filtersKey);
 
   const columns = usePeriodColumns();
 
   const total = periods.data?.count ?? 0;
-  // A page past the end (after deleting its rows, or from an old link) goes to the last page.
-  const lastPage = Math.max(1, Math.ceil(total / search.pageSize));
-  useEffect(() => {
-    if (periods.data && search.page > lastPage) setSearch({ page: lastPage }, { replace: true });
-  }, [periods.data, search.page, lastPage, setSearch]);
+  usePageInRange(
+    search.page,
+    search.pageSize,
+    periods.data?.count,
+    useCallback((page: number) => setSearch({ page }, { replace: true }), [setSearch]),
+  );
   const filtered = filtersKey !== '{}';
   const nothingYet = !periods.isPending && !periods.isError && total === 0 && !filtered;
 

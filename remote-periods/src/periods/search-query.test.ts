@@ -1,5 +1,5 @@
-import { parsePeriodsSearch } from '@luz/shared';
-import { chosenFilterBy, periodsFiltersFromSearch } from './search-query';
+import { chosenFilterBy, parsePeriodsSearch } from '@luz/shared';
+import { periodsFiltersFromSearch } from './search-query';
 
 const RPU = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
 const CREDENTIAL = '9b2d1c7e-2f4a-4f0b-8a51-1d2c3b4a5e6f';

@@ -1,9 +1,4 @@
-import type { PeriodsFilterBy, PeriodsFilters, PeriodsSearch } from '@luz/shared';
-
-/** The filter the user chose, also while its required id is still missing (the schema then set it aside). */
-export function chosenFilterBy(search: PeriodsSearch): PeriodsFilterBy | null {
-  return search.filterBy ?? (search.unmetRequirements[0]?.filterBy as PeriodsFilterBy | undefined) ?? null;
-}
+import type { PeriodsFilters, PeriodsSearch } from '@luz/shared';
 
 /**
  * The API filters a parsed /periods URL stands for. Only the id of the chosen `filterBy` applies
