@@ -7,6 +7,8 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes';
 import { createTokenService } from './auth/tokens';
+import { createBillingProvider } from './billing/create-provider';
+import { billingRoutes } from './billing/routes';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { credentialsRoutes } from './credentials/routes';
@@ -127,6 +129,7 @@ export async function buildApp({
         onError: (error) => app.log.error({ err: error }, 'Job queue error'),
       }),
     portal: portal ?? createPortalClient(config),
+    billing: createBillingProvider(config, db, app.log),
   };
 
   await app.register(formbody, { bodyLimit: 64 * 1024 });
@@ -165,6 +168,7 @@ export async function buildApp({
       await rpusAdminRoutes(api, ctx);
       await syncRoutes(api, ctx);
       await tasksRoutes(api, ctx);
+      await billingRoutes(api, ctx);
       await periodsRoutes(api, ctx);
       await mediaRoutes(api, ctx);
     },
