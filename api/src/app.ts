@@ -36,6 +36,7 @@ import { tasksRoutes } from './tasks/routes';
 import { usersRoutes } from './users/routes';
 import { utilsRoutes } from './utils/routes';
 import { webRoutes } from './web/routes';
+import { createWebhookEngine, jobDeliveryQueue, registerWebhookJobs, webhooksRoutes } from './webhooks';
 
 export const API_PREFIX = '/api/v1';
 
@@ -111,6 +112,22 @@ export async function buildApp({
     db,
     onError: (error) => app.log.warn({ err: error }, 'Sync event not delivered'),
   });
+  const background = createBackground(app.log);
+  const secrets = createSecretBox(config.credentialsKey);
+  const jobQueue =
+    jobs ??
+    createJobQueue({
+      db,
+      workers: config.workers,
+      onError: (error) => app.log.error({ err: error }, 'Job queue error'),
+    });
+  const webhooks = createWebhookEngine({
+    db,
+    secrets,
+    settings: config.webhooks,
+    queue: jobDeliveryQueue(jobQueue),
+  });
+  registerWebhookJobs(jobQueue, webhooks);
   const ctx: AppContext = {
     config,
     db,
@@ -118,18 +135,13 @@ export async function buildApp({
     tokens,
     auth: createAuthGuard({ db, tokens }),
     syncEvents,
-    background: createBackground(app.log),
-    secrets: createSecretBox(config.credentialsKey),
+    background,
+    secrets,
     storage: storage ?? (await createDocumentStorage(config.storage)),
-    jobs:
-      jobs ??
-      createJobQueue({
-        db,
-        workers: config.workers,
-        onError: (error) => app.log.error({ err: error }, 'Job queue error'),
-      }),
+    jobs: jobQueue,
     portal: portal ?? createPortalClient(config),
     billing: createBillingProvider(config, db, app.log),
+    webhooks,
   };
 
   await app.register(formbody, { bodyLimit: 64 * 1024 });
@@ -169,6 +181,7 @@ export async function buildApp({
       await syncRoutes(api, ctx);
       await tasksRoutes(api, ctx);
       await billingRoutes(api, ctx);
+      await webhooksRoutes(api, ctx);
       await periodsRoutes(api, ctx);
       await mediaRoutes(api, ctx);
     },

@@ -10,3 +10,4 @@ export * from './runtime-config';
 export * from './sync-events';
 export * from './tasks';
 export * from './users';
+export * from './webhooks';

@@ -18,4 +18,7 @@ export const queryKeys = {
   taskAssociations: (taskId: string, params: object) => ['tasks', 'associations', taskId, params] as const,
   paymentHistory: ['payment-history'] as const,
   webhooks: ['webhooks'] as const,
+  webhookList: (params: object) => ['webhooks', 'list', params] as const,
+  webhookDeliveries: (webhookId: string, params: object) =>
+    ['webhooks', webhookId, 'deliveries', params] as const,
 };
