@@ -21,6 +21,7 @@ import { validatorCompiler } from './http/validation';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import type { Mailer } from './mail';
 import { messages } from './messages';
+import { paymentHistoryRoutes } from './payment-history/routes';
 import { createPortalClient } from './portal';
 import type { PortalClient } from './portal/portal-client';
 import { rpusAdminRoutes } from './rpus/admin-routes';
@@ -165,6 +166,7 @@ export async function buildApp({
       await rpusAdminRoutes(api, ctx);
       await syncRoutes(api, ctx);
       await tasksRoutes(api, ctx);
+      await paymentHistoryRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );
@@ -176,10 +178,8 @@ export async function buildApp({
   );
 
   app.addHook('onReady', () => syncEvents.start());
-  // Without workers the queue starts on first use: an API-only process may never send a job.
-  app.addHook('onReady', async () => {
-    if (ctx.jobs.workers) await ctx.jobs.start();
-  });
+  // Every process starts the queue (API-only ones only send); workers run where WORKERS=true.
+  app.addHook('onReady', () => ctx.jobs.start());
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();
     await syncEvents.stop();

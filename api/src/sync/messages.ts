@@ -19,6 +19,7 @@ export const syncMessages = {
   taskNotFound: 'Tarea no encontrada',
   taskAssociationNotFound: 'Servicio de la tarea no encontrado',
   nothingToRetry: 'No hay servicios con error para reintentar en lo que elegiste.',
+  paymentNotFound: 'Alguno de los pagos no existe',
 
   // Steps in progress
   running: {

@@ -5,7 +5,7 @@ import { startAutofetch } from './service';
 import type { SyncContext } from './steps';
 
 const SWEEP_QUEUE = 'sync-sweep';
-const AUTOFETCH_QUEUE = 'sync-autofetch';
+export const AUTOFETCH_QUEUE = 'sync-autofetch';
 
 /** How often the repairs of `sweep` and the autofetch check run (from one worker process at a time). */
 const SWEEP_EVERY_SECONDS = 60;

@@ -3,6 +3,7 @@ import { adminText } from './admin';
 import { periodsText } from './periods';
 import { rpusText } from './rpus';
 import { settingsText } from './settings';
+import { syncText } from './sync';
 
 /**
  * The Spanish text catalogue: every string a user reads comes from here (or from a sibling
@@ -257,10 +258,7 @@ export const es = {
   rpus: rpusText,
   periods: periodsText,
   admin: adminText,
-  sync: {
-    attempt: (attempt: number, max: number) => `intento ${attempt + 1} de ${max}`,
-    progress: (percent: number) => `${Math.round(percent)} %`,
-  },
+  sync: syncText,
 } as const;
 
 export type TextCatalogue = typeof es;

@@ -74,8 +74,11 @@ export function buildPortalSimulator(options: SimulatorOptions = {}): {
           fault.rateLimit,
           Date.now(),
         );
-        if (wait !== null)
+        if (wait !== null) {
+          const key = account?.username ?? '(public)';
+          state.stats.rateLimited.set(key, (state.stats.rateLimited.get(key) ?? 0) + 1);
           throw new PortalError(429, 'rate_limited', 'Demasiadas solicitudes. Intenta más tarde.', wait);
+        }
       }
     }
   }
@@ -300,6 +303,7 @@ export function buildPortalSimulator(options: SimulatorOptions = {}): {
     by_account: Object.fromEntries(state.stats.byAccount),
     by_route: Object.fromEntries(state.stats.byRoute),
     peak_in_flight: Object.fromEntries(state.stats.peakInFlight),
+    rate_limited: Object.fromEntries(state.stats.rateLimited),
   }));
 
   app.post('/__sim/stats/reset', async () => {
