@@ -125,6 +125,8 @@ export async function buildApp({
       createJobQueue({
         db,
         workers: config.workers,
+        // A crashed worker's step is taken up again within a step timeout and a half.
+        maintenanceIntervalSeconds: Math.max(1, Math.min(30, Math.floor(config.sync.stepTimeoutSeconds / 2))),
         onError: (error) => app.log.error({ err: error }, 'Job queue error'),
       }),
     portal: portal ?? createPortalClient(config),

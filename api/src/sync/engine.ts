@@ -300,11 +300,24 @@ async function insertAssociations(
   await publish(ctx, tx, rows);
 }
 
-/** Runs one step of one association: the handler of the step queue. */
-export async function runStep(ctx: SyncContext, job: StepJob, signal: AbortSignal): Promise<void> {
+/**
+ * Runs one step of one association: the handler of the step queue. Answers which step ran, or
+ * `skipped` for a job of a state the association has already left (a repeat after a crash, a
+ * duplicate), which does nothing.
+ */
+export async function runStep(
+  ctx: SyncContext,
+  job: StepJob,
+  signal: AbortSignal,
+): Promise<{ step: string | null; skipped: boolean }> {
   const row = await loadAssociation(ctx.db, job.associationId);
-  // A job for a state the association has left (a repeat after a crash, a duplicate): nothing to do.
-  if (!row || row.step_seq !== job.seq || row.finished_at || !row.chain_step) return;
+  if (!row || row.step_seq !== job.seq || row.finished_at || !row.chain_step)
+    return { step: row?.chain_step ?? null, skipped: true };
+  await execute(ctx, { ...row, chain_step: row.chain_step }, signal);
+  return { step: row.chain_step, skipped: false };
+}
+
+async function execute(ctx: SyncContext, row: AssociationRow & { chain_step: string }, signal: AbortSignal) {
   const workflow = workflowOf(row.workflow);
   const step = workflow.run[row.chain_step as keyof typeof workflow.run];
 
@@ -355,6 +368,8 @@ export async function runStep(ctx: SyncContext, job: StepJob, signal: AbortSigna
       rpu,
       lastPayment: row.last_payment ?? rpu?.lastPayment ?? null,
       signal,
+      // A third of the job's expiry: the job ends well before it would be taken for dead.
+      deadline: Date.now() + (ctx.config.sync.stepTimeoutSeconds * 1000) / 3,
     });
   } catch (error) {
     if (signal.aborted) throw error;

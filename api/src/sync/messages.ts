@@ -41,6 +41,8 @@ export const syncMessages = {
     periods === 0
       ? 'Sincronizado. El portal no tiene recibos de este servicio.'
       : `Sincronizado: ${plural(periods, 'periodo', 'periodos')}${created > 0 ? `, ${plural(created, 'nuevo', 'nuevos')}` : ''}.`,
+  downloading: (stored: number, listed: number) =>
+    `Descargando recibos del portal de CFE: ${stored} de ${listed}…`,
   linked: 'Servicio vinculado con tu cuenta de CFE.',
   alreadyLinked: 'El servicio ya estaba vinculado con tu cuenta de CFE.',
   consulted: (total: number, finalDate: string) =>

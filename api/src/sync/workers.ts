@@ -13,9 +13,11 @@ const AUTOFETCH_EVERY_SECONDS = 300;
 
 /** The sync engine's job handlers. They run where the job queue has workers (WORKERS=true). */
 export function registerSyncWorkers(ctx: SyncContext, log: FastifyBaseLogger) {
-  ctx.jobs.work<StepJob>(STEP_QUEUE, { concurrency: ctx.config.sync.workerConcurrency }, (job) =>
-    runStep(ctx, job.data, job.signal),
-  );
+  ctx.jobs.work<StepJob>(STEP_QUEUE, { concurrency: ctx.config.sync.workerConcurrency }, async (job) => ({
+    // Kept with the job by pg-boss: which process ran which step, for operators.
+    ...(await runStep(ctx, job.data, job.signal)),
+    pid: process.pid,
+  }));
   ctx.jobs.work<{ rpuId: string }>(RECEIPT_MAIL_QUEUE, { concurrency: 2 }, async (job) => {
     const sent = await sendReceiptMail(ctx, job.data.rpuId);
     return { sent };
