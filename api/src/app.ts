@@ -8,6 +8,8 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes';
 import { createTokenService } from './auth/tokens';
+import { createBillingProvider } from './billing/create-provider';
+import { billingRoutes } from './billing/routes';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { credentialsRoutes } from './credentials/routes';
@@ -130,6 +132,7 @@ export async function buildApp({
         onError: (error) => app.log.error({ err: error }, 'Job queue error'),
       }),
     portal: portal ?? createPortalClient(config),
+    billing: createBillingProvider(config, db, app.log),
   };
 
   await app.register(formbody, { bodyLimit: 64 * 1024 });
@@ -169,6 +172,7 @@ export async function buildApp({
       await syncRoutes(api, ctx);
       await tasksRoutes(api, ctx);
       await paymentHistoryRoutes(api, ctx);
+      await billingRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );

@@ -110,7 +110,10 @@ const zEnvironment = z.object({
   PORTAL_URL: zHttpUrl.optional(),
   PORTAL_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   BILLING_PROVIDER: z.enum(['local', 'chargebee']).default('local'),
-  CHARGEBEE_SITE: z.string().optional(),
+  CHARGEBEE_SITE: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]*$/i, 'must be the site name, e.g. luz-test (not a URL)')
+    .optional(),
   CHARGEBEE_API_KEY: z.string().optional(),
   CHARGEBEE_PLAN_ITEM_PRICE_ID: z.string().default('luz-empresa-MXN-Monthly'),
   CHARGEBEE_WEBHOOK_USERNAME: z.string().optional(),
@@ -172,6 +175,11 @@ export function parseEnvironment(env: Environment): ParsedEnvironment {
   if (parsed.BILLING_PROVIDER === 'chargebee' && (!parsed.CHARGEBEE_SITE || !parsed.CHARGEBEE_API_KEY)) {
     throw new ConfigError(
       'Invalid configuration:\n  BILLING_PROVIDER=chargebee needs CHARGEBEE_SITE and CHARGEBEE_API_KEY',
+    );
+  }
+  if (!parsed.CHARGEBEE_WEBHOOK_USERNAME !== !parsed.CHARGEBEE_WEBHOOK_PASSWORD) {
+    throw new ConfigError(
+      'Invalid configuration:\n  CHARGEBEE_WEBHOOK_USERNAME and CHARGEBEE_WEBHOOK_PASSWORD go together',
     );
   }
   if (parsed.FIRST_SUPERUSER_PASSWORD && !parsed.FIRST_SUPERUSER) {

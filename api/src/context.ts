@@ -1,4 +1,5 @@
 import type { TokenService } from './auth/tokens';
+import type { BillingProvider } from './billing/provider';
 import type { Config } from './config';
 import type { SecretBox } from './crypto/secret-box';
 import type { Database } from './db/database';
@@ -27,4 +28,6 @@ export type AppContext = {
   jobs: JobQueue;
   /** CFE's portal (the simulator by default), used by the sync engine only. */
   portal: PortalClient;
+  /** Checkout and subscriptions: `local` or Chargebee (BILLING_PROVIDER). */
+  billing: BillingProvider;
 };

@@ -8,8 +8,8 @@ import {
   useCurrentUser,
   useThemePreference,
 } from '@luz/shared';
-import { useState } from 'react';
-import { Navigate, Outlet } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useSessionActions } from '../auth/use-session-actions';
 import { OnboardingModal } from '../onboarding/onboarding-modal';
@@ -51,11 +51,13 @@ const SkipLink = styled.a`
  * sidebar, top bar, the remote's content and the live sync-event area.
  */
 export function AuthenticatedLayout() {
-  const { data: user, isPending, isError, error, refetch } = useCurrentUser();
+  const { data: user, isPending, error, refetch } = useCurrentUser();
   const { logout } = useSessionActions();
+  useRecheckOnNavigation(refetch);
 
   if (isPending) return <PageSpinner />;
-  if (isError || !user) {
+  // A failed refresh keeps the user already loaded: only a user that never loaded is an error here.
+  if (!user) {
     return (
       <Content>
         <Alert tone="danger">{errorMessage(error)}</Alert>
@@ -68,6 +70,21 @@ export function AuthenticatedLayout() {
   if (!isSubscriptionActive(user)) return <Navigate to="/subscription" replace />;
   if (!user.has_credentials) return <OnboardingModal onLogout={logout} />;
   return <SignedInShell user={user} logout={logout} />;
+}
+
+/**
+ * The layout stays mounted while the user moves between its routes, so its current-user query
+ * would only refresh on window focus. Asking again at every navigation makes a subscription that
+ * changed meanwhile (cancelled, paused at the provider) take effect on the next page the user opens.
+ */
+function useRecheckOnNavigation(refetch: () => Promise<unknown>) {
+  const { pathname } = useLocation();
+  const seen = useRef(pathname);
+  useEffect(() => {
+    if (seen.current === pathname) return;
+    seen.current = pathname;
+    void refetch();
+  }, [pathname, refetch]);
 }
 
 function SignedInShell({

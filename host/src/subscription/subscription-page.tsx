@@ -2,25 +2,31 @@ import {
   Alert,
   Badge,
   Button,
+  ButtonLink,
   billingApi,
   Card,
   errorMessage,
   es,
-  isSubscriptionActive,
   PageSpinner,
-  queryClient,
-  queryKeys,
   Row,
   Stack,
+  type SubscriptionStatus,
+  safeFormatDateTime,
   subscriptionStatusLabel,
   useCurrentUser,
 } from '@luz/shared';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useSessionActions } from '../auth/use-session-actions';
 import { Footer } from '../layout/footer';
+import { useRuntimeConfig } from '../startup/runtime-config-context';
+import { LocalSubscriptionActions } from './local-subscription-actions';
+import { type SubscriptionOptions, subscriptionOptions, subscriptionStatusTone } from './subscription-status';
+import { useCheckoutReturn } from './use-checkout-return';
+
+const text = es.subscription;
 
 const Page = styled.div`
   min-height: 100%;
@@ -38,41 +44,55 @@ const Main = styled.main`
   p { margin: 0; color: ${({ theme }) => theme.color.textMuted}; }
 `;
 
+const Muted = styled.small`
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
 /**
- * /subscription (spec §2): the plan and current status; checkout at the billing provider and,
- * on return (`?id=…&state=succeeded`), confirmation before entering the app.
+ * /subscription (spec §2, §6): the plan and the current status; checkout at the billing provider
+ * and, on return, confirmation before entering the app. Whoever the gate lets in sees their status
+ * and a way into the app.
  */
 export function SubscriptionPage() {
-  const { data: user, isPending } = useCurrentUser();
+  const { data: user, isPending, error, refetch } = useCurrentUser();
   const { logout } = useSessionActions();
-  const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
-  const hostedPageId = searchParams.get('id');
-  const returnedOk = searchParams.get('state') === 'succeeded';
-
+  const { billing_provider } = useRuntimeConfig();
+  const { confirmation, retry, cancelledAtProvider } = useCheckoutReturn();
   const checkout = useMutation({
     mutationFn: () =>
       billingApi.generateCheckoutUrl({ redirect_url: `${window.location.origin}/subscription` }),
     onSuccess: ({ url }) => window.location.assign(url),
   });
-  const confirm = useMutation({
-    mutationFn: billingApi.confirmSubscription,
-    onSuccess: (confirmed) => {
-      queryClient.setQueryData(queryKeys.currentUser, confirmed);
-      if (isSubscriptionActive(confirmed)) navigate('/', { replace: true });
-    },
-  });
-
-  const confirmStarted = useRef(false);
+  const { reset: resetCheckout } = checkout;
+  // Back from the provider's page, a page restored from the back-forward cache must not stay "redirecting".
   useEffect(() => {
-    if (hostedPageId && returnedOk && !confirmStarted.current) {
-      confirmStarted.current = true;
-      confirm.mutate({ hosted_page_id: hostedPageId });
-    }
-  }, [hostedPageId, returnedOk, confirm]);
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) resetCheckout();
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, [resetCheckout]);
 
-  if (isPending || !user) return <PageSpinner />;
-  const active = isSubscriptionActive(user);
+  if (isPending) return <PageSpinner />;
+  if (!user) {
+    return (
+      <Page>
+        <Main>
+          <Card>
+            <Stack $gap={3}>
+              <Alert tone="danger">{errorMessage(error)}</Alert>
+              <Row>
+                <Button onClick={() => void refetch()}>{es.common.retry}</Button>
+              </Row>
+            </Stack>
+          </Card>
+        </Main>
+      </Page>
+    );
+  }
+
+  const options = subscriptionOptions(user, billing_provider);
+  const leaving = checkout.isPending || checkout.isSuccess;
 
   return (
     <Page>
@@ -80,43 +100,75 @@ export function SubscriptionPage() {
         <Card>
           <Stack $gap={5}>
             <Stack $gap={1}>
-              <h1>{es.subscription.title}</h1>
-              <p>{es.subscription.subtitle}</p>
+              <h1>{text.title}</h1>
+              <p>{text.subtitle}</p>
             </Stack>
             <Stack $gap={2}>
-              <h2>{es.subscription.plan}</h2>
-              <p>{es.subscription.planDescription}</p>
+              <h2>{text.plan}</h2>
+              <p>{text.planDescription}</p>
             </Stack>
-            <Row>
-              <span>{es.subscription.currentStatus}:</span>
-              <Badge $tone={active ? 'success' : 'warning'} data-testid="subscription-status">
-                {subscriptionStatusLabel(user.subscription.status)}
-              </Badge>
-            </Row>
-            {confirm.isPending ? <Alert tone="info">{es.subscription.confirming}</Alert> : null}
-            {confirm.isError ? <Alert tone="danger">{errorMessage(confirm.error)}</Alert> : null}
+            <Stack $gap={1}>
+              <Row>
+                <span id="subscription-status-label">{text.currentStatus}:</span>
+                <Badge
+                  $tone={subscriptionStatusTone(user.subscription.status)}
+                  data-testid="subscription-status"
+                  aria-labelledby="subscription-status-label"
+                >
+                  {subscriptionStatusLabel(user.subscription.status)}
+                </Badge>
+              </Row>
+              {user.subscription.updated_at ? (
+                <Muted>{text.updatedAt(safeFormatDateTime(user.subscription.updated_at))}</Muted>
+              ) : null}
+            </Stack>
+            {confirmation.isPending ? <Alert tone="info">{text.confirming}</Alert> : null}
+            {confirmation.isError ? (
+              <Alert tone="danger">
+                <Stack $gap={2}>
+                  <span>{errorMessage(confirmation.error)}</span>
+                  <Row>
+                    <Button size="sm" variant="secondary" onClick={retry}>
+                      {text.retryConfirm}
+                    </Button>
+                  </Row>
+                </Stack>
+              </Alert>
+            ) : null}
+            {cancelledAtProvider && options.canCheckout ? (
+              <Alert tone="warning">{text.checkoutCancelled}</Alert>
+            ) : null}
             {checkout.isError ? <Alert tone="danger">{errorMessage(checkout.error)}</Alert> : null}
-            <Alert tone={active ? 'success' : 'warning'}>
-              {active ? es.subscription.activeMessage : es.subscription.inactiveMessage}
-            </Alert>
-            <Row $justify="space-between">
+            <StatusMessage status={user.subscription.status} options={options} />
+            <Row $justify="space-between" $wrap>
               <Button variant="ghost" onClick={logout}>
                 {es.auth.logout}
               </Button>
-              {active ? (
-                <Link to="/">{es.subscription.goToApp}</Link>
-              ) : (
-                <Button onClick={() => checkout.mutate()} loading={checkout.isPending || checkout.isSuccess}>
-                  {checkout.isPending || checkout.isSuccess
-                    ? es.subscription.redirecting
-                    : es.subscription.checkout}
+              {options.canEnter ? (
+                <ButtonLink as={Link} to="/">
+                  {text.goToApp}
+                </ButtonLink>
+              ) : null}
+              {options.canCheckout ? (
+                <Button onClick={() => checkout.mutate()} loading={leaving} disabled={confirmation.isPending}>
+                  {leaving ? text.redirecting : text.checkout}
                 </Button>
-              )}
+              ) : null}
             </Row>
+            {options.localActions.length > 0 ? (
+              <LocalSubscriptionActions actions={options.localActions} />
+            ) : null}
           </Stack>
         </Card>
       </Main>
       <Footer />
     </Page>
   );
+}
+
+function StatusMessage({ status, options }: { status: SubscriptionStatus; options: SubscriptionOptions }) {
+  if (options.canEnter)
+    return <Alert tone="success">{options.ownActive ? text.activeMessage : text.superuserMessage}</Alert>;
+  const reasons: Partial<Record<SubscriptionStatus, string>> = text.inactiveReason;
+  return <Alert tone="warning">{reasons[status] ?? text.inactiveMessage}</Alert>;
 }

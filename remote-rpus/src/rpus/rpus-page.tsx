@@ -43,6 +43,16 @@ const Muted = styled.span`
   color: ${({ theme }) => theme.color.textMuted};
 `;
 
+const RowLink = styled(Link)`
+  white-space: nowrap;
+  color: ${({ theme }) => theme.color.primary};
+`;
+
+const Alias = styled.span`
+  display: inline-block;
+  min-width: 140px;
+`;
+
 const ServiceNumber = styled.span`
   font-family: ${({ theme }) => theme.font.mono};
   white-space: nowrap;
@@ -115,7 +125,7 @@ export function RpusPage() {
       header: text.columns.alias,
       render: (rpu) => (
         <Row $gap={2}>
-          {rpu.alias || <Muted>{text.noAlias}</Muted>}
+          <Alias>{rpu.alias || <Muted>{text.noAlias}</Muted>}</Alias>
           {rpu.duplicated ? (
             <Badge $tone="warning" title={text.duplicatedHint}>
               {text.duplicatedBadge}
@@ -179,7 +189,7 @@ export function RpusPage() {
           <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: 'editAlias', rpu })}>
             {text.actions.editAlias}
           </Button>
-          <Link to={`/rpus/${rpu.rpu_id}/payment-history`}>{text.actions.paymentHistory}</Link>
+          <RowLink to={`/rpus/${rpu.rpu_id}/payment-history`}>{text.actions.paymentHistory}</RowLink>
         </Row>
       ),
     },

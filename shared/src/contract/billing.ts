@@ -4,9 +4,21 @@ import { z } from 'zod';
 export const zCheckoutRequest = z.object({ redirect_url: z.url().max(2000).optional() });
 export type CheckoutRequest = z.infer<typeof zCheckoutRequest>;
 
-export const zCheckout = z.object({ url: z.string(), hosted_page_id: z.string() });
+/** The provider's hosted checkout page: send the browser to `url`. */
+export const zCheckout = z.object({ url: z.url(), hosted_page_id: z.string() });
 export type Checkout = z.infer<typeof zCheckout>;
 
-/** POST /chargebee/confirm-subscription/ after the provider sends the user back. */
+/**
+ * POST /chargebee/confirm-subscription/ after the provider sends the user back. Only the hosted
+ * page's id: the status always comes from the provider, never from the browser.
+ */
 export const zConfirmSubscription = z.object({ hosted_page_id: z.string().min(1).max(200) });
 export type ConfirmSubscription = z.infer<typeof zConfirmSubscription>;
+
+/**
+ * POST /billing/local/subscription/{action}: what the built-in `local` provider lets a user do
+ * with their own subscription (with Chargebee, subscriptions are managed at Chargebee).
+ */
+export const localSubscriptionActions = ['cancel', 'pause', 'resume'] as const;
+export const zLocalSubscriptionAction = z.enum(localSubscriptionActions);
+export type LocalSubscriptionAction = z.infer<typeof zLocalSubscriptionAction>;

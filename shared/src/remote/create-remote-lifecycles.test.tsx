@@ -44,6 +44,15 @@ function parcelProps(domElement: HTMLElement): MountProps {
   };
 }
 
+function Where() {
+  const location = useLocation();
+  return <p>{`${location.pathname}${location.search}`}</p>;
+}
+
+function Broken(): ReactElement {
+  throw new Error('remote roto');
+}
+
 async function mountWith(App: () => ReactElement) {
   const lifecycles = createRemoteLifecycles(App);
   const domElement = document.body.appendChild(document.createElement('div'));
@@ -54,10 +63,6 @@ async function mountWith(App: () => ReactElement) {
 }
 
 test('a remote renders inside the router the host drives', async () => {
-  function Where() {
-    const location = useLocation();
-    return <p>{`${location.pathname}${location.search}`}</p>;
-  }
   const { lifecycles, props } = await mountWith(Where);
   expect(await screen.findByText('/rpus/?page=2')).toBeInTheDocument();
   await lifecycles.unmount(props);
@@ -66,9 +71,6 @@ test('a remote renders inside the router the host drives', async () => {
 
 test('a render crash inside a remote shows the load-failure screen instead of tearing the page down', async () => {
   const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  function Broken(): ReactElement {
-    throw new Error('remote roto');
-  }
   await mountWith(Broken);
   await waitFor(() => expect(screen.getByText(es.errors.loadFailure)).toBeInTheDocument());
   expect(screen.getByRole('button', { name: es.errors.reload })).toBeInTheDocument();

@@ -1,5 +1,6 @@
-import type { SubscriptionStatus } from '../contract/users';
 import { adminText } from './admin';
+import { billingText } from './billing';
+import { credentialsText } from './credentials';
 import { periodsText } from './periods';
 import { rpusText } from './rpus';
 import { settingsText } from './settings';
@@ -166,29 +167,7 @@ export const es = {
     submitting: 'Vinculando…',
     secureNote: 'Guardamos tu contraseña cifrada; nunca la mostramos ni la compartimos.',
   },
-  subscription: {
-    title: 'Suscripción',
-    subtitle: 'Activa tu suscripción para usar Luz con todos tus servicios.',
-    plan: 'Plan Empresa',
-    planDescription: 'Servicios ilimitados, sincronización automática, descargas masivas y webhooks.',
-    currentStatus: 'Estado actual',
-    checkout: 'Suscribirme',
-    redirecting: 'Redirigiendo al pago…',
-    confirming: 'Confirmando tu suscripción…',
-    goToApp: 'Ir a la aplicación',
-    activeMessage: 'Tu suscripción está activa.',
-    inactiveMessage: 'Tu suscripción no está activa.',
-    status: {
-      active: 'Activa',
-      in_trial: 'En periodo de prueba',
-      non_renewing: 'Activa sin renovación',
-      paused: 'Pausada',
-      cancelled: 'Cancelada',
-      future: 'Programada',
-      transferred: 'Transferida',
-      no_subscription: 'Sin suscripción',
-    } satisfies Record<SubscriptionStatus, string>,
-  },
+  subscription: billingText,
   enums: {
     rpuStatus: {
       '-1': 'Cargando',
@@ -256,6 +235,7 @@ export const es = {
   },
   settings: settingsText,
   rpus: rpusText,
+  credentials: credentialsText,
   periods: periodsText,
   admin: adminText,
   sync: syncText,
