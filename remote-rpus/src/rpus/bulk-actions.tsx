@@ -1,9 +1,11 @@
 import {
   Button,
   ConfirmDialog,
+  credentialsApi,
   es,
   type Rpu,
   rpusApi,
+  SyncWorkflow,
   saveDownloadedFile,
   toast,
   toIsoDate,
@@ -28,18 +30,25 @@ const Bar = styled.div`
   strong { margin-right: ${({ theme }) => theme.space(2)}; }
 `;
 
-/** How many sync requests run at once: the engine queues them; the page need not flood the API. */
-const SYNC_CONCURRENCY = 4;
-
-/** Starts the sync of each service point that has a credential; answers how many started and how many had none. */
+/**
+ * Starts the sync of each service point that has a credential; answers how many started and how
+ * many had none. One service point is linked and synced on its own (workflow 1); several become
+ * one bulk sync per credential (workflow 3), which the engine runs within the credential's limit.
+ */
 export async function syncRpus(rpus: readonly Rpu[]): Promise<{ started: number; skipped: number }> {
   const linked = rpus.filter((rpu) => rpu.credential_id !== null);
-  const queue = [...linked];
-  const worker = async () => {
-    for (let rpu = queue.shift(); rpu; rpu = queue.shift())
-      await rpusApi.sync(rpu.credential_id as string, rpu.rpu_id);
-  };
-  await Promise.all(Array.from({ length: Math.min(SYNC_CONCURRENCY, queue.length) }, worker));
+  const [only] = linked;
+  if (linked.length === 1 && only) {
+    await rpusApi.sync(only.credential_id as string, only.rpu_id);
+  } else {
+    const byCredential = new Map<string, string[]>();
+    for (const rpu of linked) {
+      const credentialId = rpu.credential_id as string;
+      byCredential.set(credentialId, [...(byCredential.get(credentialId) ?? []), rpu.rpu_id]);
+    }
+    for (const [credentialId, rpuIds] of byCredential)
+      await credentialsApi.sync(credentialId, { workflow: SyncWorkflow.bulkSync, rpu_ids: rpuIds });
+  }
   return { started: linked.length, skipped: rpus.length - linked.length };
 }
 

@@ -1,11 +1,14 @@
 import {
   type Credential,
   type CredentialCreate,
+  type CredentialSyncRequest,
   type CredentialUpdate,
   type Page,
   type PageQuery,
+  type Task,
   zCredential,
   zPage,
+  zTask,
 } from '../contract';
 import { http } from './client';
 
@@ -31,9 +34,12 @@ export const credentialsApi = {
   async remove(credentialId: string): Promise<void> {
     await http.delete(`/credentials/${credentialId}`);
   },
-  /** Starts the sync of every service point of the credential (endpoint of the sync engine). */
-  async sync(credentialId: string): Promise<unknown> {
-    const { data } = await http.post(`/credentials/sync/${credentialId}`, {});
-    return data;
+  /**
+   * Starts a sync of the credential (endpoint of the sync engine): without a body its whole
+   * portal space (workflow 2); with `workflow` 3 or 4 a bulk sync or link of its service points.
+   */
+  async sync(credentialId: string, body: CredentialSyncRequest = {}): Promise<Task> {
+    const { data } = await http.post(`/credentials/sync/${credentialId}`, body);
+    return zTask.parse(data);
   },
 };

@@ -4,6 +4,8 @@ export { apiUrl, configureApi, http, onUnauthorized } from './client';
 export { credentialsApi } from './credentials';
 export type { DownloadedFile } from './download';
 export { attachmentFileName, saveDownloadedFile } from './download';
+export { paymentHistoryApi } from './payment-history';
 export { rpusApi } from './rpus';
 export { loadRuntimeConfig } from './runtime-config';
+export { tasksApi } from './tasks';
 export { usersApi } from './users';

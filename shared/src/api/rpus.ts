@@ -10,12 +10,15 @@ import {
   type RpuEmailNotifications,
   type RpuIds,
   type RpuSummary,
+  type RpuSyncRequest,
   type RpusQuery,
+  type Task,
   zAffected,
   zPage,
   zRpu,
   zRpuBulkCreateResponse,
   zRpuSummary,
+  zTask,
 } from '../contract';
 import { http } from './client';
 import { attachmentFileName, type DownloadedFile } from './download';
@@ -80,9 +83,9 @@ export const rpusApi = {
       fileName: attachmentFileName(response.headers['content-disposition']),
     };
   },
-  /** Starts the sync of one service point with its credential (endpoint of the sync engine). */
-  async sync(credentialId: string, rpuId: string): Promise<unknown> {
-    const { data } = await http.post(`/rpus/sync/${credentialId}/${rpuId}`, {});
-    return data;
+  /** Links and syncs one service point with a credential (endpoint of the sync engine, workflow 1). */
+  async sync(credentialId: string, rpuId: string, body: RpuSyncRequest = {}): Promise<Task> {
+    const { data } = await http.post(`/rpus/sync/${credentialId}/${rpuId}`, body);
+    return zTask.parse(data);
   },
 };

@@ -152,9 +152,6 @@ export const es = {
       admin: 'Administración',
     },
     version: 'Versión',
-    syncArea: 'Sincronizaciones en curso',
-    syncAreaEmpty: 'No hay sincronizaciones en curso.',
-    connectionLost: 'Conexión en vivo interrumpida. Reintentando…',
   },
   onboarding: {
     title: 'Bienvenido a Luz',
