@@ -117,6 +117,7 @@ export async function storeReceipts(
   let downloaded = 0;
 
   let complete = true;
+  let storing: Promise<void> = Promise.resolve();
   for (const receipt of receipts) {
     signal?.throwIfAborted();
     const known = existing.get(periodKey(receipt.initialDate, receipt.finalDate));
@@ -144,12 +145,21 @@ export async function storeReceipts(
     }
     downloaded += files.size;
 
-    const period = await upsertPeriod(db, target, receipt, cfdi?.uuid ?? null, latestBefore);
-    if (period.inserted) created += 1;
-    for (const [kind, body] of files)
-      await storeDocument(db, storage, target, receipt, period.id, kind, body);
-    found.push(period.id);
+    // The previous receipt is stored while this one downloads: one store in flight at a time,
+    // and its failure surfaces here, before anything else is stored.
+    await storing;
+    const uuid = cfdi?.uuid ?? null;
+    storing = (async () => {
+      const period = await upsertPeriod(db, target, receipt, uuid, latestBefore);
+      if (period.inserted) created += 1;
+      for (const [kind, body] of files)
+        await storeDocument(db, storage, target, receipt, period.id, kind, body);
+      found.push(period.id);
+    })();
+    // Not awaited yet: mark it handled, so a failure while the next one downloads is not "unhandled".
+    storing.catch(() => undefined);
   }
+  await storing;
 
   await linkPeriods(db, target.taskAssociationId, found);
   return { periods: found.length, created, downloaded, complete, listed: receipts.length };
