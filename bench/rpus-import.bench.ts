@@ -32,7 +32,7 @@ const bytesOf = (text: string) => {
 
 function line(label: string, ms: number, rows = ROWS) {
   const perSecond = Math.round((rows / ms) * 1000);
-  console.log(
+  console.info(
     `  ${label.padEnd(46)} ${ms.toFixed(0).padStart(7)} ms   ${perSecond.toLocaleString('en-US').padStart(10)} rows/s`,
   );
 }
@@ -44,7 +44,7 @@ async function time<T>(fn: () => Promise<T> | T): Promise<[T, number]> {
 }
 
 async function browserSide() {
-  console.log(`Import file, ${ROWS.toLocaleString('en-US')} rows (parse + rules, as in the Web Worker)`);
+  console.info(`Import file, ${ROWS.toLocaleString('en-US')} rows (parse + rules, as in the Web Worker)`);
   const csv = [header, ...fileRows].map((row) => row.join(',')).join('\r\n');
   const known = [CFE_USER];
   // Once to warm up the JIT, then measured.
@@ -75,7 +75,7 @@ async function apiSide(backend: 'pglite' | 'postgres') {
   process.env.LUZ_TEST_DB = backend;
   const t = await createTestApp();
   try {
-    console.log(`API on ${backend === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}`);
+    console.info(`API on ${backend === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}`);
     const user = await seedUser(t.db);
     const headers = bearer(await tokenFor(t.config, t.db, user.id));
     await t.app.inject({
@@ -110,7 +110,7 @@ async function apiSide(backend: 'pglite' | 'postgres') {
     const [, listMs] = await time(() =>
       t.app.inject({ method: 'GET', url: '/api/v1/rpus/?alias=queretaro&page=50&page_size=100', headers }),
     );
-    console.log(
+    console.info(
       `  ${'GET /rpus/?alias=… page 50 of 100 rows'.padEnd(46)} ${listMs.toFixed(0).padStart(7)} ms`,
     );
   } finally {
@@ -125,5 +125,5 @@ if (serverUrl) {
   process.env.TEST_DATABASE_URL = serverUrl;
   await apiSide('postgres');
 } else {
-  console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure it)');
+  console.info('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure it)');
 }

@@ -16,13 +16,23 @@ export async function apiLogin(request: APIRequestContext, email: string, passwo
   return (await response.json()).access_token as string;
 }
 
+let superuserTokenOnce: Promise<string> | null = null;
+
 /** Seeds state through the product's own API, as a user would create it. */
 export class ApiSeed {
   constructor(private readonly request: APIRequestContext) {}
 
+  /**
+   * The first superuser's token, logged in once per worker: every test that seeds an active user
+   * needs it, and logging in for each would run into the login rate limit.
+   */
   async superuserToken() {
     const { email, password } = superuser();
-    return apiLogin(this.request, email, password);
+    superuserTokenOnce ??= apiLogin(this.request, email, password).catch((error: unknown) => {
+      superuserTokenOnce = null;
+      throw error;
+    });
+    return superuserTokenOnce;
   }
 
   async signup(overrides: Partial<{ full_name: string; company_name: string }> = {}): Promise<TestUser> {

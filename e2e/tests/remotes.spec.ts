@@ -35,17 +35,15 @@ test('un remoto se carga desde la configuración de ejecución; atrás y adelant
 
 test('un remoto inalcanzable muestra la pantalla de falla y el resto de la aplicación sigue funcionando', async ({
   page,
+  request,
   seed,
 }) => {
   const user = await seed.userWithCredential();
   await signInWithToken(page, user.token);
   // The runtime configuration points the admin remote at a port where nothing listens.
-  await page.route('**/config.json', async (route) => {
-    const response = await route.fetch();
-    const config = await response.json();
-    config.remotes.admin = 'http://127.0.0.1:9/mf-manifest.json';
-    await route.fulfill({ response, json: config });
-  });
+  const config = await (await request.get('/config.json')).json();
+  config.remotes.admin = 'http://127.0.0.1:9/mf-manifest.json';
+  await page.route('**/config.json', (route) => route.fulfill({ json: config }));
 
   await page.goto('/admin');
   await expect(page.getByText(loadFailure)).toBeVisible({ timeout: 30_000 });

@@ -1,11 +1,25 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
-import { expect, signInWithToken, test } from '../fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { type ApiSeed, expect, signInWithToken, test } from '../fixtures';
 import { addCredential, importRows } from './rpus-seed';
 
 const table = (page: Page) => page.getByRole('table', { name: 'Servicios de CFE' });
 /** The service numbers of the list's rows, in order. */
 const listedNumbers = (page: Page) => table(page).locator('tbody tr td:nth-child(2)').allTextContents();
+
+/** A new active user with one credential and these service points, looking at /rpus/. */
+async function openListWith(
+  { page, seed, request }: { page: Page; seed: ApiSeed; request: APIRequestContext },
+  cfeUser: string,
+  rows: { service_number: string; alias: string; cfe_user?: string }[],
+) {
+  const user = await seed.activeUser();
+  await addCredential(seed, request, user.token, { cfe_user: cfeUser });
+  await importRows(seed, request, user.token, rows);
+  await signInWithToken(page, user.token);
+  await page.goto('/rpus/');
+  await expect.poll(() => listedNumbers(page)).toHaveLength(rows.length);
+}
 
 test('crear un servicio, importar un CSV con filas buenas, malas y repetidas, y ver el informe', async ({
   page,
@@ -185,16 +199,11 @@ test('acciones masivas: descarga automática, eliminar con confirmación y desca
   seed,
   request,
 }) => {
-  const user = await seed.activeUser();
-  await addCredential(seed, request, user.token, { cfe_user: 'masivo@cfe.test' });
-  await importRows(seed, request, user.token, [
+  await openListWith({ page, seed, request }, 'masivo@cfe.test', [
     { service_number: '900100000001', alias: 'Uno', cfe_user: 'masivo@cfe.test' },
     { service_number: '900100000002', alias: 'Dos', cfe_user: 'masivo@cfe.test' },
     { service_number: '900100000003', alias: 'Tres', cfe_user: 'masivo@cfe.test' },
   ]);
-  await signInWithToken(page, user.token);
-  await page.goto('/rpus/');
-  await expect.poll(() => listedNumbers(page)).toHaveLength(3);
 
   await page.getByLabel('Seleccionar 900100000001').check();
   await page.getByLabel('Seleccionar 900100000002').check();
@@ -233,4 +242,39 @@ test('acciones masivas: descarga automática, eliminar con confirmación y desca
   expect(lines[0]).toContain('Número de servicio,Alias,Estado,Usuario de CFE,Descarga automática');
   expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(['900100000001', '900100000002']);
   expect(lines[2]).toContain('900100000002,Dos,Inactivo,masivo@cfe.test,Sí,No');
+});
+
+test('sincronizar un servicio y varios a la vez; los estados siguen a la sincronización', async ({
+  page,
+  seed,
+  request,
+}) => {
+  await openListWith({ page, seed, request }, 'sincroniza@cfe.test', [
+    { service_number: '910100000001', alias: 'Solo', cfe_user: 'sincroniza@cfe.test' },
+    { service_number: '910100000002', alias: 'Lote A', cfe_user: 'sincroniza@cfe.test' },
+    { service_number: '910100000003', alias: 'Lote B', cfe_user: 'sincroniza@cfe.test' },
+    { service_number: '910100000004', alias: 'Sin cuenta' },
+  ]);
+
+  const solo = table(page).getByRole('row', { name: /910100000001/ });
+  await solo.getByRole('button', { name: 'Sincronizar' }).click();
+  await expect(page.getByText('Se inició la sincronización de 1 servicio.')).toBeVisible();
+  await expect(
+    table(page)
+      .getByRole('row', { name: /910100000004/ })
+      .getByRole('button', { name: 'Sincronizar' }),
+  ).toBeDisabled();
+
+  for (const number of ['910100000002', '910100000003', '910100000004']) {
+    await page.getByLabel(`Seleccionar ${number}`).check();
+  }
+  await page
+    .getByRole('toolbar', { name: 'Acciones para los servicios seleccionados' })
+    .getByRole('button', { name: 'Sincronizar', exact: true })
+    .click();
+  await expect(page.getByText('Se inició la sincronización de 2 servicios.')).toBeVisible();
+  await expect(page.getByText('1 servicio no tiene cuenta de CFE y no se sincronizó.')).toBeVisible();
+
+  // The portal simulator does not know this account: the sync ends, and the list shows it live.
+  await expect(solo.getByText('Inactivo')).toBeHidden({ timeout: 45_000 });
 });

@@ -3,6 +3,7 @@ import { buildApp, loggerOptions } from '../app';
 import { createSecretBox } from '../crypto/secret-box';
 import type { ApiApp } from '../http/api-app';
 import { createMailer, type Mailer } from '../mail';
+import { createPortalClient } from '../portal';
 import { bearer, seedUser, tokenFor } from '../testing/fixtures';
 import { testConfig } from '../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
@@ -15,6 +16,8 @@ const SECRET = 'Secreto-Del-Portal-ÑÚ-7731';
 const NEW_SECRET = 'Otro-Secreto-Del-Portal-8842';
 const log: string[] = [];
 const responses: string[] = [];
+/** Portal sessions the API told the portal client to drop. */
+const forgotten: string[] = [];
 
 let app: ApiApp;
 let database: TestDatabase;
@@ -33,10 +36,20 @@ beforeAll(async () => {
       done();
     },
   });
+  const portal = createPortalClient(config);
   app = await buildApp({
     config,
     db: database.db,
     mailer,
+    portal: new Proxy(portal, {
+      get: (target, key, receiver) =>
+        key === 'forget'
+          ? (credentialKey: string) => {
+              forgotten.push(credentialKey);
+              target.forget(credentialKey);
+            }
+          : Reflect.get(target, key, receiver),
+    }),
     logger: { ...(loggerOptions(config) as object), stream },
   });
   await app.ready();
@@ -92,7 +105,10 @@ test('no answer and no log line carries a portal password, on success or failure
     (await call('PATCH', '/credentials/00000000-0000-4000-8000-000000000000', { password: SECRET }))
       .statusCode,
   ).toBe(404);
+  expect(forgotten).toEqual([]);
   expect((await call('PATCH', `/credentials/${id}`, { password: NEW_SECRET })).statusCode).toBe(200);
+  // A session opened with the old password is not reused.
+  expect(forgotten).toEqual([id]);
 
   // Reads.
   expect((await call('GET', '/credentials/')).statusCode).toBe(200);
@@ -104,6 +120,7 @@ test('no answer and no log line carries a portal password, on success or failure
   const forSync = await getCredentialForSync(database.db, createSecretBox(credentialKey), id);
   expect(forSync?.password).toBe(NEW_SECRET);
   expect((await call('DELETE', `/credentials/${id}`)).statusCode).toBe(200);
+  expect(forgotten).toEqual([id, id]);
 
   expect(log.length).toBeGreaterThan(10);
   for (const text of [...responses, ...log]) {

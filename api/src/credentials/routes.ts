@@ -30,7 +30,7 @@ const zCredentialParams = z.object({ credential_id: zId });
  * The user's CFE portal accounts (spec §7 "Credentials"). The password is write-only: it is
  * encrypted at rest and no answer carries it. Sync endpoints live with the sync engine.
  */
-export async function credentialsRoutes(app: ApiApp, { db, auth, secrets }: AppContext) {
+export async function credentialsRoutes(app: ApiApp, { db, auth, secrets, portal }: AppContext) {
   app.post(
     '/credentials/',
     {
@@ -109,16 +109,20 @@ export async function credentialsRoutes(app: ApiApp, { db, auth, secrets }: AppC
         response: { 200: zCredential },
       },
     },
-    async (request) =>
-      toCredentialPublic(
-        await updateCredential(
-          db,
-          secrets,
-          currentUser(request).id,
-          request.params.credential_id,
-          request.body,
-        ),
-      ),
+    async (request) => {
+      const { credential_id } = request.params;
+      const credential = await updateCredential(
+        db,
+        secrets,
+        currentUser(request).id,
+        credential_id,
+        request.body,
+      );
+      // A portal session opened with the old user or password must not be reused.
+      if (request.body.cfe_user !== undefined || request.body.password !== undefined)
+        portal.forget(credential_id);
+      return toCredentialPublic(credential);
+    },
   );
 
   app.delete(
@@ -135,6 +139,7 @@ export async function credentialsRoutes(app: ApiApp, { db, auth, secrets }: AppC
     },
     async (request) => {
       await deleteCredential(db, currentUser(request).id, request.params.credential_id);
+      portal.forget(request.params.credential_id);
       return { message: credentialMessages.deleted };
     },
   );

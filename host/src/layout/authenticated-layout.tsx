@@ -25,6 +25,8 @@ const Shell = styled.div`
   min-height: 100%;
   display: grid;
   grid-template-rows: auto 1fr auto;
+  // Without it the column grows to the widest table and the whole page scrolls sideways.
+  grid-template-columns: minmax(0, 1fr);
 `;
 
 const Body = styled.div`

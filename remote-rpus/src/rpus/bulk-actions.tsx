@@ -30,31 +30,38 @@ const Bar = styled.div`
   strong { margin-right: ${({ theme }) => theme.space(2)}; }
 `;
 
+export type SyncOutcome = { started: number; skipped: number; failures: unknown[] };
+
 /**
- * Starts the sync of each service point that has a credential; answers how many started and how
- * many had none. One service point is linked and synced on its own (workflow 1); several become
- * one bulk sync per credential (workflow 3), which the engine runs within the credential's limit.
+ * Starts the sync of the service points that have a credential: one service point is linked and
+ * synced on its own (workflow 1); several go as one bulk sync per credential (workflow 3, which
+ * links first where the portal needs it). Those without credential are skipped: nothing can link
+ * them (status 5).
  */
-export async function syncRpus(rpus: readonly Rpu[]): Promise<{ started: number; skipped: number }> {
-  const linked = rpus.filter((rpu) => rpu.credential_id !== null);
-  const [only] = linked;
-  if (linked.length === 1 && only) {
-    await rpusApi.sync(only.credential_id as string, only.rpu_id);
-  } else {
-    const byCredential = new Map<string, string[]>();
-    for (const rpu of linked) {
-      const credentialId = rpu.credential_id as string;
-      byCredential.set(credentialId, [...(byCredential.get(credentialId) ?? []), rpu.rpu_id]);
-    }
-    for (const [credentialId, rpuIds] of byCredential)
-      await credentialsApi.sync(credentialId, { workflow: SyncWorkflow.bulkSync, rpu_ids: rpuIds });
+export async function syncRpus(rpus: readonly Rpu[]): Promise<SyncOutcome> {
+  const byCredential = new Map<string, string[]>();
+  for (const rpu of rpus) {
+    if (rpu.credential_id === null) continue;
+    byCredential.set(rpu.credential_id, [...(byCredential.get(rpu.credential_id) ?? []), rpu.rpu_id]);
   }
-  return { started: linked.length, skipped: rpus.length - linked.length };
+  const outcome: SyncOutcome = { started: 0, skipped: rpus.length, failures: [] };
+  for (const [credentialId, rpuIds] of byCredential) {
+    try {
+      if (rpuIds.length === 1) await rpusApi.sync(credentialId, rpuIds[0] as string);
+      else await credentialsApi.sync(credentialId, { workflow: SyncWorkflow.bulkSync, rpu_ids: rpuIds });
+      outcome.started += rpuIds.length;
+    } catch (error) {
+      outcome.failures.push(error);
+    }
+    outcome.skipped -= rpuIds.length;
+  }
+  return outcome;
 }
 
-export function reportSync({ started, skipped }: { started: number; skipped: number }) {
+export function reportSync({ started, skipped, failures }: SyncOutcome) {
   if (started > 0) toast.success(text.syncStarted(started));
   if (skipped > 0) toast.warning(text.syncSkipped(skipped));
+  for (const failure of failures) toastError(failure);
 }
 
 /**

@@ -22,6 +22,7 @@ import {
   saveDownloadedFile,
   toast,
   toIsoDate,
+  useRemoteProps,
   useSearchState,
 } from '@luz/shared';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
@@ -35,7 +36,7 @@ import { CreateRpuModal } from './create-rpu-modal';
 import { EditAliasModal } from './edit-alias-modal';
 import { chosenFilterBy, RpusFilters } from './rpus-filters';
 import { rpusFiltersFromSearch, rpusQueryFromSearch } from './search-query';
-import { toastError, useCredentials } from './use-rpu-mutations';
+import { refreshRpus, toastError, useCredentials } from './use-rpu-mutations';
 
 const text = es.rpus;
 
@@ -57,6 +58,26 @@ const ServiceNumber = styled.span`
   font-family: ${({ theme }) => theme.font.mono};
   white-space: nowrap;
 `;
+
+/** How long the list waits after a sync event before reloading, so a burst of steps is one request. */
+const LIVE_REFRESH_MS = 800;
+
+/** Statuses follow the syncs: the host's stream of sync events (spec §2) reloads the list as they move. */
+function useLiveStatuses() {
+  const { syncEvents } = useRemoteProps();
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = syncEvents.subscribe((event) => {
+      if (event.rpu_id === null && event.credential_id === null) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => void refreshRpus(), LIVE_REFRESH_MS);
+    });
+    return () => {
+      unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [syncEvents]);
+}
 
 type Dialog =
   | { kind: 'create' }
@@ -110,9 +131,13 @@ export function RpusPage() {
   });
   const syncOne = useMutation({
     mutationFn: (rpu: Rpu) => syncRpus([rpu]),
-    onSuccess: reportSync,
+    onSuccess: async (outcome) => {
+      reportSync(outcome);
+      await refreshRpus();
+    },
     onError: toastError,
   });
+  useLiveStatuses();
 
   const columns: Column<Rpu>[] = [
     {

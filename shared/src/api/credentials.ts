@@ -35,8 +35,8 @@ export const credentialsApi = {
     await http.delete(`/credentials/${credentialId}`);
   },
   /**
-   * Starts a sync of the credential (endpoint of the sync engine): without a body its whole
-   * portal space (workflow 2); with `workflow` 3 or 4 a bulk sync or link of its service points.
+   * Syncs the account: without body its portal space (workflow 2); with `workflow` 3 or 4 a bulk
+   * sync or link of its service points (or of `rpu_ids`). Answers the queued task.
    */
   async sync(credentialId: string, body: CredentialSyncRequest = {}): Promise<Task> {
     const { data } = await http.post(`/credentials/sync/${credentialId}`, body);

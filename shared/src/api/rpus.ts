@@ -83,7 +83,7 @@ export const rpusApi = {
       fileName: attachmentFileName(response.headers['content-disposition']),
     };
   },
-  /** Links and syncs one service point with a credential (endpoint of the sync engine, workflow 1). */
+  /** Links and syncs one service point with that credential (workflow 1); answers the queued task. */
   async sync(credentialId: string, rpuId: string, body: RpuSyncRequest = {}): Promise<Task> {
     const { data } = await http.post(`/rpus/sync/${credentialId}/${rpuId}`, body);
     return zTask.parse(data);
