@@ -54,6 +54,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       POWERED_BY_LABEL: 'Luz Energía',
       POWERED_BY_URL: 'https://luz.example.com',
+      // The webhook tests run their receiver on this machine's loopback, which is otherwise refused.
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
     },
   },
 });

@@ -37,6 +37,7 @@ import { tasksRoutes } from './tasks/routes';
 import { usersRoutes } from './users/routes';
 import { utilsRoutes } from './utils/routes';
 import { webRoutes } from './web/routes';
+import { createWebhookEngine, jobDeliveryQueue, registerWebhookJobs, webhooksRoutes } from './webhooks';
 
 export const API_PREFIX = '/api/v1';
 
@@ -112,6 +113,24 @@ export async function buildApp({
     db,
     onError: (error) => app.log.warn({ err: error }, 'Sync event not delivered'),
   });
+  const background = createBackground(app.log);
+  const secrets = createSecretBox(config.credentialsKey);
+  const jobQueue =
+    jobs ??
+    createJobQueue({
+      db,
+      workers: config.workers,
+      // A crashed worker's step is taken up again within a step timeout and a half.
+      maintenanceIntervalSeconds: Math.max(1, Math.min(30, Math.floor(config.sync.stepTimeoutSeconds / 2))),
+      onError: (error) => app.log.error({ err: error }, 'Job queue error'),
+    });
+  const webhooks = createWebhookEngine({
+    db,
+    secrets,
+    settings: config.webhooks,
+    queue: jobDeliveryQueue(jobQueue),
+  });
+  registerWebhookJobs(jobQueue, webhooks);
   const ctx: AppContext = {
     config,
     db,
@@ -119,20 +138,13 @@ export async function buildApp({
     tokens,
     auth: createAuthGuard({ db, tokens }),
     syncEvents,
-    background: createBackground(app.log),
-    secrets: createSecretBox(config.credentialsKey),
+    background,
+    secrets,
     storage: storage ?? new LocalDocumentStorage(join(config.dataDir, 'documents')),
-    jobs:
-      jobs ??
-      createJobQueue({
-        db,
-        workers: config.workers,
-        // A crashed worker's step is taken up again within a step timeout and a half.
-        maintenanceIntervalSeconds: Math.max(1, Math.min(30, Math.floor(config.sync.stepTimeoutSeconds / 2))),
-        onError: (error) => app.log.error({ err: error }, 'Job queue error'),
-      }),
+    jobs: jobQueue,
     portal: portal ?? createPortalClient(config),
     billing: createBillingProvider(config, db, app.log),
+    webhooks,
   };
 
   await app.register(formbody, { bodyLimit: 64 * 1024 });
@@ -173,6 +185,7 @@ export async function buildApp({
       await tasksRoutes(api, ctx);
       await paymentHistoryRoutes(api, ctx);
       await billingRoutes(api, ctx);
+      await webhooksRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { type RemoteName, remoteNames } from '@luz/shared/contract';
 import { z } from 'zod';
@@ -48,6 +49,7 @@ export type Config = {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Holds `host/dist` and `remote-<name>/dist`. */
   webRoot: string;
+  webhooks: WebhookSettings;
   frontEnd: {
     apiUrl: string;
     remotes: Record<RemoteName, string>;
@@ -55,6 +57,20 @@ export type Config = {
     chatScriptUrl: string | null;
     sessionRecordingScriptUrl: string | null;
   };
+};
+
+export type WebhookSettings = {
+  /**
+   * Exceptions to the rule that webhooks never reach loopback, private, link-local or metadata
+   * addresses: host names (exact), IP addresses and CIDR ranges. Empty in production.
+   */
+  allowedHosts: string[];
+  /** One attempt (connect, send, answer) must finish within this time. */
+  attemptTimeoutMs: number;
+  /** Waits before each retry; their count is the number of retries after the first attempt. */
+  retryDelaysMs: number[];
+  /** Test sends a user may ask for (POST /webhooks/{id}/test): Luz must not become a way to flood a URL. */
+  testRateLimit: RateLimit;
 };
 
 /** How the sync engine treats the portal (ARCHITECTURE §6: keep sessions, space requests, never storm). */
@@ -89,6 +105,46 @@ const zRateLimit = z.string().transform((value, ctx): RateLimit => {
     return z.NEVER;
   }
   return { max, windowMs };
+});
+
+/** A duration such as `5s`, `5m`, `2h` or `250ms`. */
+const durationPattern = /^(\d+)\s*(ms|s|m|h)$/;
+const durationUnits: Record<string, number> = { ms: 1, ...units };
+function parseDuration(text: string): number | null {
+  const match = durationPattern.exec(text.trim());
+  return match ? Number(match[1]) * (durationUnits[match[2] ?? ''] ?? Number.NaN) : null;
+}
+
+/** Comma-separated durations, e.g. `5s,5m,30m,2h,5h,10h`. */
+const zDurationList = z.string().transform((value, ctx): number[] => {
+  const durations = value.split(',').map(parseDuration);
+  if (durations.some((duration) => duration === null || duration <= 0) || durations.length > 20) {
+    ctx.addIssue({ code: 'custom', message: 'expected comma-separated durations, e.g. 5s,5m,30m' });
+    return z.NEVER;
+  }
+  return durations as number[];
+});
+
+/** Comma-separated host names, IP addresses or CIDR ranges. */
+const zHostList = z.string().transform((value, ctx): string[] => {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
+  const valid = (entry: string) => {
+    const [address, prefix, ...rest] = entry.split('/');
+    if (rest.length > 0 || !address) return false;
+    const family = isIP(address);
+    if (prefix !== undefined)
+      return family !== 0 && /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+    return family !== 0 || /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(address);
+  };
+  const invalid = entries.filter((entry) => !valid(entry));
+  if (invalid.length > 0) {
+    ctx.addIssue({ code: 'custom', message: 'expected host names, IP addresses or CIDR ranges' });
+    return z.NEVER;
+  }
+  return entries;
 });
 
 const zBoolean = z
@@ -141,6 +197,27 @@ const zEnvironment = z.object({
   TRUST_PROXY: zBoolean.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_ROOT: z.string().optional(),
+  WEBHOOK_ALLOWED_HOSTS: zHostList.default([]),
+  WEBHOOK_TIMEOUT: z
+    .string()
+    .transform((value, ctx) => {
+      const duration = parseDuration(value);
+      if (duration === null || duration < 100 || duration > 120_000) {
+        ctx.addIssue({ code: 'custom', message: 'expected a duration from 100ms to 2m, e.g. 10s' });
+        return z.NEVER;
+      }
+      return duration;
+    })
+    .default(10_000),
+  WEBHOOK_TEST_RATE_LIMIT: zRateLimit.default({ max: 10, windowMs: 60_000 }),
+  WEBHOOK_RETRY_SCHEDULE: zDurationList.default([
+    5_000,
+    5 * 60_000,
+    30 * 60_000,
+    2 * 3_600_000,
+    5 * 3_600_000,
+    10 * 3_600_000,
+  ]),
   API_URL: z.string().default(''),
   REMOTE_RPUS_URL: z.string().optional(),
   REMOTE_PERIODS_URL: z.string().optional(),
@@ -299,6 +376,12 @@ export async function loadConfig(
     trustProxy: parsed.TRUST_PROXY,
     logLevel: parsed.LOG_LEVEL,
     webRoot: parsed.WEB_ROOT ? fromCwd(parsed.WEB_ROOT) : rootDir,
+    webhooks: {
+      allowedHosts: parsed.WEBHOOK_ALLOWED_HOSTS,
+      attemptTimeoutMs: parsed.WEBHOOK_TIMEOUT,
+      retryDelaysMs: parsed.WEBHOOK_RETRY_SCHEDULE,
+      testRateLimit: parsed.WEBHOOK_TEST_RATE_LIMIT,
+    },
     frontEnd: {
       apiUrl: parsed.API_URL.replace(/\/+$/, ''),
       remotes: Object.fromEntries(remoteNames.map((name) => [name, remoteUrl(name)])) as Record<

@@ -10,6 +10,7 @@ import type { Mailer } from './mail';
 import type { PortalClient } from './portal/portal-client';
 import type { DocumentStorage } from './storage/document-storage';
 import type { SyncEventHub } from './sync-events/hub';
+import type { WebhookEngine } from './webhooks/engine';
 
 /** What every domain's routes and services may use; built once per app by `buildApp`. */
 export type AppContext = {
@@ -30,4 +31,6 @@ export type AppContext = {
   portal: PortalClient;
   /** Checkout and subscriptions: `local` or Chargebee (BILLING_PROVIDER). */
   billing: BillingProvider;
+  /** Outbound webhooks: publish events, run delivery attempts (webhooks/index.ts). */
+  webhooks: WebhookEngine;
 };

@@ -1,10 +1,24 @@
-import { es, PageHeader, parseAdminSearch, Tabs, useSearchState } from '@luz/shared';
+import { es, PageHeader, parseAdminSearch, Tabs, useRemoteProps, useSearchState } from '@luz/shared';
+import { Navigate } from 'react-router-dom';
+import { tabFilterReset } from './filters';
+import { LogsTab } from './logs/logs-tab';
+import { RpusTab } from './rpus/rpus-tab';
 import { UsersTab } from './users/users-tab';
 
 const text = es.admin;
 
-/** /admin, superusers only (the host guards the route; the API answers 403 to anyone else). */
+/**
+ * /admin, superusers only. The host guards the route too; this remote checks again because it may
+ * be mounted by any host, and one admin call from an ordinary user would end their session (the
+ * API answers 403, and any 403 logs out: spec §8).
+ */
 export function AdminPage() {
+  const { user } = useRemoteProps();
+  if (!user.is_superuser) return <Navigate to="/" replace />;
+  return <AdminConsole />;
+}
+
+function AdminConsole() {
   const [search, setSearch] = useSearchState(parseAdminSearch);
   return (
     <>
@@ -12,8 +26,12 @@ export function AdminPage() {
       <Tabs
         label={text.tabsLabel}
         value={search.tab}
-        onValueChange={(tab) => setSearch({ tab, page: 1, filterBy: null, search: null })}
-        items={[{ value: 0, label: text.tabs.users, content: <UsersTab /> }]}
+        onValueChange={(tab) => setSearch({ tab, ...tabFilterReset })}
+        items={[
+          { value: 0, label: text.tabs.users, content: <UsersTab /> },
+          { value: 1, label: text.tabs.logs, content: <LogsTab /> },
+          { value: 2, label: text.tabs.rpus, content: <RpusTab /> },
+        ]}
       />
     </>
   );

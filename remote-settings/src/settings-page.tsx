@@ -1,7 +1,9 @@
 import { es, PageHeader, parseSettingsSearch, Tabs, useSearchState } from '@luz/shared';
 import { AppearanceTab } from './appearance/appearance-tab';
+import { CfeTab } from './cfe/cfe-tab';
 import { SecurityTab } from './security/security-tab';
 import { UserInformationTab } from './user-information/user-information-tab';
+import { WebhooksTab } from './webhooks/webhooks-tab';
 
 const text = es.settings;
 
@@ -14,11 +16,13 @@ export function SettingsPage() {
       <Tabs
         label={text.tabsLabel}
         value={search.tab}
-        onValueChange={(tab) => setSearch({ tab })}
+        onValueChange={(tab) => setSearch({ tab, page: 1 })}
         items={[
           { value: 0, label: text.tabs.userInformation, content: <UserInformationTab /> },
           { value: 1, label: text.tabs.appearance, content: <AppearanceTab /> },
           { value: 2, label: text.tabs.security, content: <SecurityTab /> },
+          { value: 3, label: text.tabs.cfe, content: <CfeTab /> },
+          { value: 4, label: text.tabs.webhooks, content: <WebhooksTab /> },
         ]}
       />
     </>

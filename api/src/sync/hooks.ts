@@ -1,6 +1,7 @@
 import type { RpuStatus, TaskStatus, TaskType } from '@luz/shared/contract';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/database';
+import { webhookSyncHooks } from '../webhooks/sync-hooks';
 
 export type PeriodCreated = {
   userId: string;
@@ -38,10 +39,6 @@ export type SyncHooks = {
   taskFinished(tx: Queryable, event: TaskFinished): Promise<void>;
 };
 
-export function syncHooks(_ctx: Pick<AppContext, 'config'>): SyncHooks {
-  return {
-    async periodCreated() {},
-    async rpuStatusChanged() {},
-    async taskFinished() {},
-  };
+export function syncHooks(ctx: Pick<AppContext, 'config' | 'webhooks'>): SyncHooks {
+  return webhookSyncHooks(ctx);
 }

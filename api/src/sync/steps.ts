@@ -9,7 +9,7 @@ import { linkPeriods, storeReceipts, upsertPeriod } from './receipts';
 
 export type SyncContext = Pick<
   AppContext,
-  'db' | 'jobs' | 'syncEvents' | 'portal' | 'storage' | 'secrets' | 'mailer' | 'config'
+  'db' | 'jobs' | 'syncEvents' | 'portal' | 'storage' | 'secrets' | 'mailer' | 'config' | 'webhooks'
 >;
 
 /** The service point a step works on. */

@@ -62,12 +62,13 @@ export async function tasksRoutes(app: ApiApp, ctx: AppContext) {
       schema: {
         tags,
         security,
-        summary: 'Cuántas de tus tareas hay por tipo y estado, creadas entre dos fechas en una zona horaria',
+        summary:
+          'Cuántas tareas hay por tipo y estado, creadas entre dos fechas en una zona horaria: las tuyas; un superusuario, las de todos (o de user_id)',
         querystring: zTaskStatsQuery,
         response: { 200: zTaskStats },
       },
     },
-    async (request) => taskStats(db, currentUser(request).id, request.query),
+    async (request) => taskStats(db, currentUser(request), request.query),
   );
 
   app.get(

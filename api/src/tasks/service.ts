@@ -257,10 +257,18 @@ function addDateRange(conditions: Conditions, range: DateRange) {
   }
 }
 
-/** GET /tasks/stats: how many of the user's tasks of each type ended in each status. */
-export async function taskStats(db: Queryable, userId: string, range: DateRange): Promise<TaskStats> {
+/**
+ * GET /tasks/stats: how many tasks of each type ended in each status. A regular user counts their
+ * own; a superuser counts everyone's, or one owner's with `user_id`.
+ */
+export async function taskStats(
+  db: Queryable,
+  viewer: { id: string; isSuperuser: boolean },
+  range: DateRange & { user_id?: string | undefined },
+): Promise<TaskStats> {
   const conditions = new Conditions();
-  conditions.add((param) => `t.user_id = ${param}`, userId);
+  const owner = viewer.isSuperuser ? range.user_id : viewer.id;
+  if (owner) conditions.add((param) => `t.user_id = ${param}`, owner);
   addDateRange(conditions, range);
   const { rows } = await db.query<{ type: TaskType; status: TaskStatus; count: number }>(
     `SELECT t.type, t.status, count(*)::int AS count FROM tasks t ${conditions.where()}

@@ -43,6 +43,12 @@ export async function testConfig(overrides: ConfigOverrides = {}): Promise<Confi
     trustProxy: false,
     logLevel: 'silent',
     webRoot: dataDir,
+    webhooks: {
+      allowedHosts: [],
+      attemptTimeoutMs: 5_000,
+      retryDelaysMs: [5_000, 300_000],
+      testRateLimit: { max: 1_000, windowMs: 60_000 },
+    },
     ...rest,
     // Sync tests retry within a second instead of half a minute.
     sync: {

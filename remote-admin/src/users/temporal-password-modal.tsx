@@ -5,6 +5,7 @@ import {
   es,
   Modal,
   ModalActions,
+  SecretReveal,
   Stack,
   type UserPublic,
   usersApi,
@@ -23,26 +24,21 @@ export function TemporalPasswordModal({ user, onClose }: { user: UserPublic; onC
       open
       onOpenChange={(open) => !open && onClose()}
       title={text.temporalPasswordTitle(user.full_name || user.email)}
-      description={password ? text.temporalPasswordShownOnce : text.temporalPasswordConfirm}
+      description={password ? undefined : text.temporalPasswordConfirm}
     >
       <Stack>
         {generate.isError ? <Alert tone="danger">{errorMessage(generate.error)}</Alert> : null}
         {password ? (
-          <Alert tone="success">
-            <code data-testid="temporal-password" data-private="true">
-              {password}
-            </code>
-          </Alert>
+          <SecretReveal
+            value={password}
+            warning={text.temporalPasswordShownOnce}
+            testId="temporal-password"
+          />
         ) : null}
       </Stack>
       <ModalActions>
         {password ? (
-          <>
-            <Button variant="secondary" onClick={() => void navigator.clipboard?.writeText(password)}>
-              {es.common.copy}
-            </Button>
-            <Button onClick={onClose}>{es.common.close}</Button>
-          </>
+          <Button onClick={onClose}>{es.common.close}</Button>
         ) : (
           <>
             <Button variant="secondary" onClick={onClose}>

@@ -1,5 +1,7 @@
 import {
+  AdminTab,
   Alert,
+  adminFilterOptions,
   Badge,
   Button,
   type Column,
@@ -7,30 +9,24 @@ import {
   errorMessage,
   es,
   formatDate,
-  Pagination,
-  pageSizePreference,
   parseAdminSearch,
   queryKeys,
   Row,
-  SelectField,
+  SearchPagination,
   subscriptionStatusLabel,
-  TextField,
   type UserPublic,
   usersApi,
   useSearchState,
 } from '@luz/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { SearchFilter, tabFilterReset } from '../filters';
 import { EditUserModal } from './edit-user-modal';
 import { TemporalPasswordModal } from './temporal-password-modal';
 
 const text = es.admin.users;
 
-const filterOptions = [
-  { value: 'company', label: text.filters.company },
-  { value: 'email', label: text.filters.email },
-  { value: 'username', label: text.filters.username },
-] as const;
+const filterOptions = adminFilterOptions(AdminTab.users);
 
 const queryField = { company: 'company_name', email: 'email', username: 'full_name' } as const;
 
@@ -93,6 +89,13 @@ export function UsersTab() {
           <Button size="sm" variant="ghost" onClick={() => setResetting(user)}>
             {text.temporalPassword}
           </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => setSearch({ ...tabFilterReset, tab: AdminTab.logs, userId: user.id })}
+          >
+            {text.viewLogs}
+          </Button>
         </Row>
       ),
     },
@@ -101,20 +104,11 @@ export function UsersTab() {
   return (
     <>
       <Row $align="flex-end">
-        <SelectField
-          label={text.filterBy}
-          value={filterBy}
-          options={[...filterOptions]}
-          onChange={(event) => setSearch({ filterBy: event.target.value as typeof filterBy, page: 1 })}
-        />
-        <TextField
-          label={es.common.search}
-          type="search"
-          placeholder={text.searchPlaceholder}
-          defaultValue={search.search ?? ''}
-          onChange={(event) =>
-            setSearch({ search: event.target.value || null, filterBy, page: 1 }, { replace: true })
-          }
+        <SearchFilter
+          options={filterOptions}
+          filterBy={filterBy}
+          search={search.search}
+          onChange={(patch) => setSearch({ ...patch, page: 1 }, { replace: true })}
         />
       </Row>
       <br />
@@ -127,16 +121,7 @@ export function UsersTab() {
         loading={users.isFetching}
         empty={text.empty}
       />
-      <Pagination
-        page={search.page}
-        pageSize={search.pageSize}
-        count={users.data?.count ?? 0}
-        onPageChange={(page) => setSearch({ page })}
-        onPageSizeChange={(pageSize) => {
-          pageSizePreference.set(pageSize);
-          setSearch({ pageSize, page: 1 });
-        }}
-      />
+      <SearchPagination search={search} setSearch={setSearch} count={users.data?.count ?? 0} />
       {editing ? <EditUserModal user={editing} onClose={() => setEditing(null)} /> : null}
       {resetting ? <TemporalPasswordModal user={resetting} onClose={() => setResetting(null)} /> : null}
     </>

@@ -1,3 +1,4 @@
+export { adminApi } from './admin';
 export { authApi } from './auth';
 export { billingApi } from './billing';
 export { apiUrl, configureApi, http, onUnauthorized } from './client';
@@ -9,3 +10,4 @@ export { rpusApi } from './rpus';
 export { loadRuntimeConfig } from './runtime-config';
 export { tasksApi } from './tasks';
 export { usersApi } from './users';
+export { webhooksApi } from './webhooks';

@@ -9,3 +9,4 @@ export * from './runtime-config';
 export * from './sync-events';
 export * from './tasks';
 export * from './users';
+export * from './webhooks';

@@ -112,8 +112,13 @@ const dateOrder = (value: { initial_date?: string | undefined; final_date?: stri
   !value.initial_date || !value.final_date || value.initial_date <= value.final_date;
 const dateOrderIssue = { message: 'must be on or after initial_date', path: ['final_date'] };
 
-/** GET /tasks/stats: counts of the caller's tasks created in a date range. */
-export const zTaskStatsQuery = z.object(dateRange).refine(dateOrder, dateOrderIssue);
+/**
+ * GET /tasks/stats: counts of the caller's tasks created in a date range; for a superuser, of
+ * everyone's (the admin console), or of one owner's with `user_id`.
+ */
+export const zTaskStatsQuery = z
+  .object({ ...dateRange, user_id: zId.optional() })
+  .refine(dateOrder, dateOrderIssue);
 export type TaskStatsQuery = z.input<typeof zTaskStatsQuery>;
 
 export const zTaskStats = z.object({

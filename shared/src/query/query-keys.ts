@@ -14,4 +14,7 @@ export const queryKeys = {
   paymentHistoryOf: (rpuId: string, params: object) => ['payment-history', rpuId, params] as const,
   rpu: (rpuId: string) => ['rpus', 'one', rpuId] as const,
   webhooks: ['webhooks'] as const,
+  webhookList: (params: object) => ['webhooks', 'list', params] as const,
+  webhookDeliveries: (webhookId: string, params: object) =>
+    ['webhooks', webhookId, 'deliveries', params] as const,
 };

@@ -4,11 +4,12 @@ export type { BadgeTone } from './badge';
 export { Badge } from './badge';
 export type { ButtonVariant } from './button';
 export { Button, ButtonLink } from './button';
+export { FactList } from './fact-list';
 export type { SelectOption } from './fields';
 export { Checkbox, PasswordField, SelectField, TextField } from './fields';
 export { Card, EmptyState, PageHeader, Row, Stack, VisuallyHidden } from './layout';
 export { ConfirmDialog, Modal, ModalActions } from './modal';
-export { Pagination, pageSizeOptions } from './pagination';
+export { Pagination, pageSizeOptions, SearchPagination } from './pagination';
 export { ProgressBar } from './progress-bar';
 export {
   ErrorBoundary,
@@ -17,6 +18,7 @@ export {
   LoadFailureScreen,
   NotFoundScreen,
 } from './screens';
+export { SecretReveal } from './secret-reveal';
 export { PageSpinner, Spinner } from './spinner';
 export type { Column, Selection } from './table';
 export { DataTable } from './table';

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
+import { pageSizePreference } from '../search/page-size-preference';
 import { es } from '../text/es';
 import { Button } from './button';
 
@@ -71,5 +72,32 @@ export function Pagination({ page, pageSize, count, onPageChange, onPageSizeChan
         </Button>
       </Group>
     </Bar>
+  );
+}
+
+/**
+ * Pagination of a list whose page and page size live in the URL (`useSearchState`). A page size
+ * chosen here also becomes the stored preference, the default of every list (spec §2).
+ */
+export function SearchPagination({
+  search,
+  setSearch,
+  count,
+}: {
+  search: { page: number; pageSize: number };
+  setSearch: (patch: { page?: number; pageSize?: number }) => void;
+  count: number;
+}) {
+  return (
+    <Pagination
+      page={search.page}
+      pageSize={search.pageSize}
+      count={count}
+      onPageChange={(page) => setSearch({ page })}
+      onPageSizeChange={(pageSize) => {
+        pageSizePreference.set(pageSize);
+        setSearch({ pageSize, page: 1 });
+      }}
+    />
   );
 }

@@ -1,0 +1,119 @@
+import { hasValidSignature, startReceiver } from '../console-helpers';
+import { expect, signInWithToken, type TestUser, test } from '../fixtures';
+
+test.describe('configuración', () => {
+  let user: TestUser;
+  test.beforeEach(async ({ page, seed }) => {
+    user = await seed.userWithCredential();
+    await signInWithToken(page, user.token);
+  });
+
+  test('cambiar la contraseña con la actual deja sin validez las sesiones anteriores, no la propia', async ({
+    page,
+    request,
+    seed,
+  }) => {
+    await page.goto('/settings?tab=2');
+    await page.getByLabel('Contraseña actual').fill('equivocada-123');
+    await page.getByLabel('Nueva contraseña').fill('Otra-Clave-Segura-9');
+    await page.getByLabel('Confirma la contraseña').fill('Otra-Clave-Segura-9');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByRole('alert')).toContainText('La contraseña actual es incorrecta');
+
+    await page.getByLabel('Contraseña actual').fill(user.password);
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByText('Tu contraseña se actualizó.')).toBeVisible();
+
+    const before = await request.get('/api/v1/users/me', seed.authorized(user.token));
+    expect(before.status()).toBe(401);
+    await page.reload();
+    await expect(page.getByRole('tab', { name: 'Seguridad' })).toHaveAttribute('aria-selected', 'true');
+    expect(await page.evaluate(() => window.localStorage.getItem('access_token'))).not.toBe(user.token);
+  });
+
+  test('cada pestaña se abre desde la URL (?tab=3) y la URL sigue a la pestaña', async ({ page }) => {
+    await page.goto('/settings?tab=3');
+    await expect(page.getByRole('tab', { name: 'CFE' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('heading', { name: 'Cuentas de CFE' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Cuentas de CFE' })).toContainText('Cuenta E2E');
+
+    await page.getByRole('tab', { name: 'Webhooks' }).click();
+    await expect(page).toHaveURL(/[?&]tab=4/);
+    await expect(page.getByRole('heading', { name: 'Webhooks' })).toBeVisible();
+
+    await page.goto('/settings?tab=2');
+    await expect(page.getByRole('tab', { name: 'Seguridad' })).toHaveAttribute('aria-selected', 'true');
+    await page.goto('/settings?tab=99');
+    await expect(page.getByRole('tab', { name: 'Información de usuario' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+  });
+
+  test('el tema elegido se conserva al recargar', async ({ page }) => {
+    await page.goto('/settings?tab=1');
+    const body = page.locator('body');
+    await expect(body).toHaveCSS('color-scheme', 'dark');
+    await page.getByLabel('Tema').selectOption('light');
+    await expect(body).toHaveCSS('color-scheme', 'light');
+    await page.reload();
+    await expect(page.getByLabel('Tema')).toHaveValue('light');
+    await expect(body).toHaveCSS('color-scheme', 'light');
+    await page.getByLabel('Tema').selectOption('dark');
+    await expect(body).toHaveCSS('color-scheme', 'dark');
+  });
+
+  test('el tamaño de página elegido se aplica a las listas', async ({ page }) => {
+    await page.goto('/settings?tab=1');
+    await page.getByLabel('Filas por página en las tablas').selectOption('25');
+    await page.goto('/settings?tab=4');
+    await expect(page.getByLabel('Filas por página')).toHaveValue('25');
+  });
+
+  test('un webhook nuevo recibe su prueba firmada en un receptor local', async ({ page }) => {
+    const receiver = await startReceiver();
+    try {
+      await page.goto('/settings?tab=4');
+      await page.getByRole('button', { name: 'Agregar webhook' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Agregar webhook' });
+      await dialog.getByLabel('URL del receptor').fill(receiver.url);
+      await dialog.getByLabel('Descripción').fill('ERP de prueba');
+      await dialog.getByLabel('Cambio de estado de un servicio').uncheck();
+      await dialog.getByRole('button', { name: 'Crear' }).click();
+
+      const secretDialog = page.getByRole('dialog', { name: 'Secreto de firma' });
+      const secret = (await secretDialog.getByTestId('webhook-secret').textContent()) ?? '';
+      expect(secret).toMatch(/^whsec_/);
+      await secretDialog.getByRole('button', { name: 'Cerrar' }).click();
+
+      const row = page.getByRole('row').filter({ hasText: receiver.url });
+      await expect(row).toContainText('Nuevo periodo con recibos');
+      await expect(row).not.toContainText('Cambio de estado de un servicio');
+      await expect(row).toContainText('Activo');
+      await row.getByRole('button', { name: 'Enviar prueba' }).click();
+      await expect(page.getByText(/Prueba entregada: el receptor respondió 204/)).toBeVisible();
+
+      expect(receiver.received).toHaveLength(1);
+      const [delivery] = receiver.received;
+      expect(hasValidSignature(secret, delivery as (typeof receiver.received)[number])).toBe(true);
+      expect(JSON.parse(delivery?.body ?? '{}')).toMatchObject({ type: 'webhook.test' });
+
+      await row.getByRole('button', { name: 'Entregas' }).click();
+      const history = page.getByRole('table', { name: 'Entregas recientes' });
+      await expect(history).toContainText('Entregado');
+      await expect(history).toContainText('204');
+      await page.keyboard.press('Escape');
+
+      await row.getByRole('button', { name: 'Desactivar' }).click();
+      await expect(row).toContainText('Desactivado');
+      await row.getByRole('button', { name: 'Eliminar' }).click();
+      await page
+        .getByRole('dialog', { name: '¿Eliminar este webhook?' })
+        .getByRole('button', { name: 'Eliminar' })
+        .click();
+      await expect(page.getByRole('row').filter({ hasText: receiver.url })).toHaveCount(0);
+    } finally {
+      await receiver.close();
+    }
+  });
+});

@@ -1,0 +1,122 @@
+import {
+  type AdminFilterBy,
+  type AdminSearch,
+  es,
+  SelectField,
+  type SelectOption,
+  TextField,
+} from '@luz/shared';
+import { useEffect, useRef, useState } from 'react';
+
+const text = es.admin.filters;
+
+/**
+ * "Buscar por" and the text to look for, kept in the URL (`filterBy`, `search`). Typing waits a
+ * moment before it changes the URL, so every keystroke is not a request.
+ */
+export function SearchFilter({
+  options,
+  filterBy,
+  search,
+  onChange,
+}: {
+  options: readonly SelectOption<AdminFilterBy>[];
+  filterBy: AdminFilterBy;
+  search: string | null;
+  onChange: (patch: Pick<AdminSearch, 'filterBy' | 'search'>) => void;
+}) {
+  const [draft, setDraft] = useState(search ?? '');
+  // The latest callback, without restarting the wait each time the parent renders.
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  useEffect(() => setDraft(search ?? ''), [search]);
+  useEffect(() => {
+    if (draft === (search ?? '')) return;
+    const timer = setTimeout(() => latest.current({ filterBy, search: draft.trim() || null }), 300);
+    return () => clearTimeout(timer);
+  }, [draft, search, filterBy]);
+
+  return (
+    <>
+      <SelectField
+        label={text.filterBy}
+        value={filterBy}
+        options={[...options]}
+        onChange={(event) => onChange({ filterBy: event.target.value as AdminFilterBy, search })}
+      />
+      <TextField
+        label={text.search}
+        type="search"
+        placeholder={text.searchPlaceholder}
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+      />
+    </>
+  );
+}
+
+/** A choice among the values of an enumeration (or any), over a numeric search parameter. */
+export function EnumFilter<T extends number>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T | null;
+  options: readonly SelectOption<T>[];
+  onChange: (value: T | null) => void;
+}) {
+  return (
+    <SelectField
+      label={label}
+      value={value === null ? '' : String(value)}
+      options={[...options]}
+      placeholder={text.any}
+      onChange={(event) =>
+        onChange(options.find((option) => String(option.value) === event.target.value)?.value ?? null)
+      }
+    />
+  );
+}
+
+/** A yes / no / any filter over a boolean search parameter. */
+export function FlagFilter({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: boolean | null;
+  onChange: (value: boolean | null) => void;
+}) {
+  return (
+    <SelectField
+      label={label}
+      value={value === null ? '' : String(value)}
+      options={[
+        { value: 'true', label: text.yes },
+        { value: 'false', label: text.no },
+      ]}
+      placeholder={text.any}
+      onChange={(event) => onChange(event.target.value === '' ? null : event.target.value === 'true')}
+    />
+  );
+}
+
+/** A tab's filters mean nothing on another tab: changing tabs starts from a clean list. */
+export const tabFilterReset: Partial<AdminSearch> = {
+  page: 1,
+  filterBy: null,
+  search: null,
+  userId: null,
+  taskType: null,
+  containsTaskStatus: null,
+  credentialId: null,
+  deleted: null,
+  duplicated: null,
+  hasUns: null,
+  rpuStatus: null,
+  sendEmailNotifications: null,
+  withAutofetch: null,
+};

@@ -1,0 +1,213 @@
+import {
+  AdminTab,
+  Alert,
+  adminApi,
+  adminFilterOptions,
+  Badge,
+  Button,
+  browserTimeZone,
+  type Column,
+  DataTable,
+  errorMessage,
+  es,
+  formatDateTime,
+  parseAdminSearch,
+  queryClient,
+  queryKeys,
+  Row,
+  SearchPagination,
+  type TaskLog,
+  taskStatusLabel,
+  taskStatusOptions,
+  taskStatusTone,
+  taskTypeLabel,
+  taskTypeOptions,
+  toast,
+  useSearchState,
+} from '@luz/shared';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { EnumFilter, SearchFilter } from '../filters';
+import { OwnerCell } from '../owner-cell';
+import { TaskDetailModal } from './task-detail-modal';
+import { TaskStats } from './task-stats';
+
+const text = es.admin.logs;
+
+/** The free-text fields of GET /tasks/logs; type and status have their own selects. */
+const logFilterFields = ['alias', 'company', 'email', 'service_number'] as const;
+type LogFilterField = (typeof logFilterFields)[number];
+const filterOptions = adminFilterOptions(AdminTab.logs).filter((option) =>
+  (logFilterFields as readonly string[]).includes(option.value),
+);
+const queryField = {
+  alias: 'alias',
+  company: 'user_company_name',
+  email: 'user_email',
+  service_number: 'service_number',
+} as const satisfies Record<LogFilterField, string>;
+
+/** Admin › Bitácora: every user's tasks with the /admin search parameters, stats, detail and retries. */
+export function LogsTab() {
+  const [search, setSearch] = useSearchState(parseAdminSearch);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [viewing, setViewing] = useState<string | null>(null);
+  const filterBy = (logFilterFields as readonly string[]).includes(search.filterBy ?? '')
+    ? (search.filterBy as LogFilterField)
+    : 'email';
+
+  const params = {
+    page: search.page,
+    page_size: search.pageSize,
+    time_zone: browserTimeZone(),
+    ...(search.search ? { [queryField[filterBy]]: search.search } : {}),
+    ...(search.userId ? { user_id: search.userId } : {}),
+    ...(search.taskType !== null ? { task_type: search.taskType } : {}),
+    ...(search.containsTaskStatus !== null ? { contains_task_status: search.containsTaskStatus } : {}),
+  };
+  const logs = useQuery({
+    queryKey: [...queryKeys.tasks, 'logs', params],
+    queryFn: () => adminApi.taskLogs(params),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.tasks });
+
+  const retry = useMutation({
+    mutationFn: () => adminApi.retryTasks({ task_ids: [...selected] }),
+    onSuccess: ({ data }) => {
+      toast.success(text.retried(data.length));
+      setSelected(new Set());
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+    onSettled: refresh,
+  });
+  const review = useMutation({
+    mutationFn: (reviewed: boolean) => adminApi.updateLogs({ task_ids: [...selected], reviewed }),
+    onSuccess: (_, reviewed) => {
+      toast.success(text.updated(selected.size));
+      if (reviewed) setSelected(new Set());
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+    onSettled: refresh,
+  });
+
+  const columns: Column<TaskLog>[] = [
+    { key: 'created', header: text.columns.createdAt, render: (task) => formatDateTime(task.created_at) },
+    {
+      key: 'owner',
+      header: text.columns.owner,
+      render: (task) => <OwnerCell email={task.user_email} company={task.user_company_name} />,
+    },
+    { key: 'type', header: text.columns.type, render: (task) => taskTypeLabel(task.type) },
+    {
+      key: 'status',
+      header: text.columns.status,
+      render: (task) => <Badge $tone={taskStatusTone(task.status)}>{taskStatusLabel(task.status)}</Badge>,
+    },
+    {
+      key: 'services',
+      header: text.columns.services,
+      render: (task) =>
+        text.counts(task.counts.success, task.counts.error + task.counts.user_error, task.counts.total),
+    },
+    {
+      key: 'reviewed',
+      header: text.columns.reviewed,
+      render: (task) => (
+        <Badge $tone={task.reviewed ? 'success' : 'neutral'}>
+          {task.reviewed ? text.reviewedYes : text.reviewedNo}
+        </Badge>
+      ),
+    },
+    {
+      key: 'actions',
+      header: es.common.actions,
+      align: 'right',
+      render: (task) => (
+        <Button size="sm" variant="secondary" onClick={() => setViewing(task.task_id)}>
+          {text.detail}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <TaskStats userId={search.userId} />
+      <br />
+      <Row $align="flex-end">
+        <SearchFilter
+          options={filterOptions}
+          filterBy={filterBy}
+          search={search.search}
+          onChange={(patch) => setSearch({ ...patch, page: 1 }, { replace: true })}
+        />
+        <EnumFilter
+          label={text.taskType}
+          value={search.taskType}
+          options={taskTypeOptions}
+          onChange={(value) => setSearch({ taskType: value, page: 1 })}
+        />
+        <EnumFilter
+          label={text.containsTaskStatus}
+          value={search.containsTaskStatus}
+          options={taskStatusOptions}
+          onChange={(value) => setSearch({ containsTaskStatus: value, page: 1 })}
+        />
+        {search.userId ? (
+          <Button
+            variant="ghost"
+            aria-label={text.removeUserFilter}
+            onClick={() => setSearch({ userId: null, page: 1 })}
+          >
+            {text.userFilter(search.userId)} ✕
+          </Button>
+        ) : null}
+      </Row>
+      <br />
+      <Row $justify="space-between">
+        <span>{es.common.selected(selected.size)}</span>
+        <Row $gap={2}>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={selected.size === 0}
+            onClick={() => review.mutate(true)}
+          >
+            {text.markReviewed}
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={selected.size === 0}
+            onClick={() => review.mutate(false)}
+          >
+            {text.markUnreviewed}
+          </Button>
+          <Button
+            size="sm"
+            disabled={selected.size === 0}
+            loading={retry.isPending}
+            onClick={() => retry.mutate()}
+          >
+            {text.retrySelected}
+          </Button>
+        </Row>
+      </Row>
+      <br />
+      {logs.isError ? <Alert tone="danger">{errorMessage(logs.error)}</Alert> : null}
+      <DataTable
+        caption={text.caption}
+        columns={columns}
+        rows={logs.data?.data ?? []}
+        getRowId={(task) => task.task_id}
+        rowLabel={(task) => `${taskTypeLabel(task.type)} ${formatDateTime(task.created_at)}`}
+        loading={logs.isFetching}
+        empty={text.empty}
+        selection={{ selected, onChange: setSelected }}
+      />
+      <SearchPagination search={search} setSearch={setSearch} count={logs.data?.count ?? 0} />
+      {viewing ? <TaskDetailModal taskId={viewing} onClose={() => setViewing(null)} /> : null}
+    </>
+  );
+}

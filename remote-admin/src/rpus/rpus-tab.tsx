@@ -1,0 +1,215 @@
+import {
+  AdminTab,
+  Alert,
+  adminApi,
+  adminFilterOptions,
+  Badge,
+  Button,
+  type Column,
+  ConfirmDialog,
+  DataTable,
+  errorMessage,
+  es,
+  parseAdminSearch,
+  queryClient,
+  queryKeys,
+  Row,
+  type RpuAdmin,
+  type RpusAdminFilters,
+  rpuStatusLabel,
+  rpuStatusOptions,
+  rpuStatusTone,
+  SearchPagination,
+  toast,
+  useSearchState,
+  webhooksApi,
+} from '@luz/shared';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { EnumFilter, FlagFilter, SearchFilter } from '../filters';
+import { OwnerCell } from '../owner-cell';
+import { RpuCompleteModal } from './rpu-complete-modal';
+
+const text = es.admin.rpus;
+
+/** The free-text fields /rpus/admin filters by (task fields belong to the logs tab). */
+const rpuFilterFields = ['alias', 'company', 'email', 'service_number'] as const;
+const filterOptions = adminFilterOptions(AdminTab.rpus).filter((option) =>
+  (rpuFilterFields as readonly string[]).includes(option.value),
+);
+type RpuFilterField = (typeof rpuFilterFields)[number];
+const queryField: Record<RpuFilterField, keyof RpusAdminFilters> = {
+  alias: 'alias',
+  company: 'company_name',
+  email: 'email',
+  service_number: 'service_number',
+};
+
+const flagKeys = ['withAutofetch', 'sendEmailNotifications', 'hasUns', 'duplicated', 'deleted'] as const;
+
+/** Admin › Servicios: every user's service points with the flags of spec §2 as filters. */
+export function RpusTab() {
+  const [search, setSearch] = useSearchState(parseAdminSearch);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [viewing, setViewing] = useState<RpuAdmin | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const filterBy = (rpuFilterFields as readonly string[]).includes(search.filterBy ?? '')
+    ? (search.filterBy as RpuFilterField)
+    : 'service_number';
+
+  const params: RpusAdminFilters & { page: number; page_size: number } = {
+    page: search.page,
+    page_size: search.pageSize,
+    ...(search.search ? { [queryField[filterBy]]: search.search } : {}),
+    ...(search.userId ? { user_id: search.userId } : {}),
+    ...(search.credentialId ? { credential_id: search.credentialId } : {}),
+    ...(search.rpuStatus !== null ? { rpu_status: search.rpuStatus } : {}),
+    ...(search.withAutofetch !== null ? { with_autofetch: search.withAutofetch } : {}),
+    ...(search.sendEmailNotifications !== null
+      ? { send_email_notifications: search.sendEmailNotifications }
+      : {}),
+    ...(search.hasUns !== null ? { has_uns: search.hasUns } : {}),
+    ...(search.duplicated !== null ? { duplicated: search.duplicated } : {}),
+    ...(search.deleted !== null ? { deleted: search.deleted } : {}),
+  };
+  const rpus = useQuery({
+    queryKey: [...queryKeys.rpus, 'admin', params],
+    queryFn: () => adminApi.rpus(params),
+    placeholderData: keepPreviousData,
+  });
+
+  const remove = useMutation({
+    mutationFn: () => adminApi.deleteRpus([...selected]),
+    onSuccess: ({ affected }) => {
+      toast.success(text.deleted(affected));
+      setSelected(new Set());
+      setConfirming(false);
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.rpus }),
+  });
+  const testWebhook = useMutation({
+    mutationFn: (rpu: RpuAdmin) => webhooksApi.adminTestRpu(rpu.rpu_id),
+    onSuccess: (deliveries) =>
+      toast.success(
+        text.testWebhookSent(
+          deliveries.filter((delivery) => delivery.status === 'delivered').length,
+          deliveries.length,
+        ),
+      ),
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+
+  const columns: Column<RpuAdmin>[] = [
+    { key: 'service', header: text.columns.serviceNumber, render: (rpu) => rpu.service_number },
+    { key: 'alias', header: text.columns.alias, render: (rpu) => rpu.alias || '—' },
+    {
+      key: 'owner',
+      header: text.columns.owner,
+      render: (rpu) => <OwnerCell email={rpu.user_email} company={rpu.user_company_name} />,
+    },
+    {
+      key: 'status',
+      header: text.columns.status,
+      render: (rpu) => <Badge $tone={rpuStatusTone(rpu.rpu_status)}>{rpuStatusLabel(rpu.rpu_status)}</Badge>,
+    },
+    {
+      key: 'flags',
+      header: text.columns.flags,
+      render: (rpu) => (
+        <Row $gap={1}>
+          {rpu.with_autofetch ? <Badge $tone="info">{text.flags.withAutofetch}</Badge> : null}
+          {rpu.send_email_notifications ? (
+            <Badge $tone="info">{text.flags.sendEmailNotifications}</Badge>
+          ) : null}
+          {rpu.has_uns ? <Badge>{text.flags.hasUns}</Badge> : null}
+          {rpu.duplicated ? <Badge $tone="warning">{text.flags.duplicated}</Badge> : null}
+          {rpu.deleted ? <Badge $tone="danger">{text.flags.deleted}</Badge> : null}
+        </Row>
+      ),
+    },
+    {
+      key: 'actions',
+      header: es.common.actions,
+      align: 'right',
+      render: (rpu) => (
+        <Row $justify="flex-end" $gap={1}>
+          <Button size="sm" variant="secondary" onClick={() => setViewing(rpu)}>
+            {text.view}
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => testWebhook.mutate(rpu)}
+            loading={testWebhook.isPending && testWebhook.variables?.rpu_id === rpu.rpu_id}
+          >
+            {text.testWebhook}
+          </Button>
+        </Row>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <Row $align="flex-end">
+        <SearchFilter
+          options={filterOptions}
+          filterBy={filterBy}
+          search={search.search}
+          onChange={(patch) => setSearch({ ...patch, page: 1 }, { replace: true })}
+        />
+        <EnumFilter
+          label={text.rpuStatus}
+          value={search.rpuStatus}
+          options={rpuStatusOptions}
+          onChange={(value) => setSearch({ rpuStatus: value, page: 1 })}
+        />
+        {flagKeys.map((key) => (
+          <FlagFilter
+            key={key}
+            label={text.flags[key]}
+            value={search[key]}
+            onChange={(value) => setSearch({ [key]: value, page: 1 })}
+          />
+        ))}
+      </Row>
+      <br />
+      <Row $justify="space-between">
+        <span>{es.common.selected(selected.size)}</span>
+        <Button variant="danger" size="sm" disabled={selected.size === 0} onClick={() => setConfirming(true)}>
+          {text.deleteSelected}
+        </Button>
+      </Row>
+      <br />
+      {rpus.isError ? <Alert tone="danger">{errorMessage(rpus.error)}</Alert> : null}
+      <DataTable
+        caption={text.caption}
+        columns={columns}
+        rows={rpus.data?.data ?? []}
+        getRowId={(rpu) => rpu.rpu_id}
+        rowLabel={(rpu) => rpu.service_number}
+        loading={rpus.isFetching}
+        empty={text.empty}
+        selection={{ selected, onChange: setSelected }}
+      />
+      <SearchPagination search={search} setSearch={setSearch} count={rpus.data?.count ?? 0} />
+      {viewing ? (
+        <RpuCompleteModal
+          rpuId={viewing.rpu_id}
+          serviceNumber={viewing.service_number}
+          onClose={() => setViewing(null)}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={text.deleteTitle(selected.size)}
+        description={text.deleteDescription}
+        confirmLabel={es.common.delete}
+        loading={remove.isPending}
+        onConfirm={() => remove.mutate()}
+      />
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import {
+  Alert,
+  Button,
+  type Credential,
+  credentialsApi,
+  es,
+  formErrors,
+  Modal,
+  ModalActions,
+  PasswordField,
+  queryClient,
+  queryKeys,
+  Stack,
+  TextField,
+  toast,
+  useFormErrors,
+  zCredentialUpdate,
+} from '@luz/shared';
+import { useMutation } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+
+const text = es.settings.cfe;
+
+/** Edits an account's alias, portal user and (when typed) password; the password is never shown. */
+export function CredentialEditModal({
+  credential,
+  onClose,
+}: {
+  credential: Credential;
+  onClose: () => void;
+}) {
+  const form = useFormErrors();
+  const update = useMutation({
+    mutationFn: (body: Parameters<typeof credentialsApi.update>[1]) =>
+      credentialsApi.update(credential.credential_id, body),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.credentials });
+      toast.success(text.saved);
+      onClose();
+    },
+    onError: form.fromServer,
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const password = String(data.get('password') ?? '');
+    const parsed = zCredentialUpdate.safeParse({
+      alias: data.get('alias') ?? '',
+      cfe_user: data.get('cfe_user') ?? '',
+      ...(password ? { password } : {}),
+    });
+    if (!parsed.success) {
+      form.setErrors(formErrors(parsed.error));
+      return;
+    }
+    form.setErrors({});
+    update.mutate(parsed.data);
+  };
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={text.editTitle(credential.alias || credential.cfe_user)}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {form.message ? <Alert tone="danger">{form.message}</Alert> : null}
+          <TextField
+            label={es.onboarding.cfeUser}
+            name="cfe_user"
+            defaultValue={credential.cfe_user}
+            autoComplete="off"
+            error={form.errors.cfe_user}
+          />
+          <PasswordField
+            label={text.newPassword}
+            name="password"
+            autoComplete="new-password"
+            hint={text.newPasswordHint}
+            error={form.errors.password}
+          />
+          <TextField
+            label={es.onboarding.alias}
+            name="alias"
+            defaultValue={credential.alias}
+            autoComplete="off"
+            error={form.errors.alias}
+          />
+        </Stack>
+        <ModalActions>
+          <Button variant="secondary" onClick={onClose}>
+            {es.common.cancel}
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            {es.common.save}
+          </Button>
+        </ModalActions>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,135 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  es,
+  formErrors,
+  Modal,
+  ModalActions,
+  queryClient,
+  queryKeys,
+  Stack,
+  TextField,
+  toast,
+  useFormErrors,
+  type Webhook,
+  type WebhookWithSecret,
+  webhookEventTypes,
+  webhooksApi,
+  zWebhookCreate,
+} from '@luz/shared';
+import { useMutation } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import styled from 'styled-components';
+
+const text = es.settings.webhooks;
+
+const Fieldset = styled.fieldset`
+  border: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(2)};
+  legend { font-size: ${({ theme }) => theme.font.size.sm}; font-weight: 600; margin-bottom: ${({ theme }) => theme.space(2)}; }
+`;
+
+const ErrorText = styled.span`
+  font-size: ${({ theme }) => theme.font.size.xs};
+  color: ${({ theme }) => theme.color.danger};
+`;
+
+/** Creates an endpoint (then its secret is shown once) or edits one. */
+export function WebhookFormModal({
+  webhook,
+  onClose,
+  onCreated,
+}: {
+  webhook: Webhook | null;
+  onClose: () => void;
+  onCreated: (created: WebhookWithSecret) => void;
+}) {
+  const form = useFormErrors();
+  const save = useMutation({
+    mutationFn: (body: ReturnType<typeof zWebhookCreate.parse>) =>
+      webhook ? webhooksApi.update(webhook.webhook_id, body) : webhooksApi.create(body),
+    onSuccess: async (saved) => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.webhooks });
+      if (webhook) {
+        toast.success(text.saved);
+        onClose();
+      } else {
+        toast.success(text.created);
+        onCreated(saved as WebhookWithSecret);
+      }
+    },
+    onError: form.fromServer,
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const parsed = zWebhookCreate.safeParse({
+      url: data.get('url') ?? '',
+      description: data.get('description') ?? '',
+      events: data.getAll('events'),
+      enabled: data.get('enabled') === 'on',
+    });
+    if (!parsed.success) {
+      form.setErrors(formErrors(parsed.error));
+      return;
+    }
+    form.setErrors({});
+    save.mutate(parsed.data);
+  };
+
+  return (
+    <Modal open onOpenChange={(open) => !open && onClose()} title={webhook ? text.editTitle : text.addTitle}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {form.message ? <Alert tone="danger">{form.message}</Alert> : null}
+          <TextField
+            label={text.url}
+            name="url"
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            defaultValue={webhook?.url}
+            hint={text.urlHint}
+            error={form.errors.url}
+            autoComplete="off"
+          />
+          <TextField
+            label={text.descriptionLabel}
+            name="description"
+            defaultValue={webhook?.description}
+            error={form.errors.description}
+            autoComplete="off"
+          />
+          <Fieldset aria-describedby="webhook-events-hint">
+            <legend>{text.events}</legend>
+            {webhookEventTypes.map((type) => (
+              <Checkbox
+                key={type}
+                name="events"
+                value={type}
+                label={text.eventLabels[type]}
+                defaultChecked={webhook ? webhook.events.includes(type) : true}
+              />
+            ))}
+            {form.errors.events ? <ErrorText id="webhook-events-hint">{form.errors.events}</ErrorText> : null}
+          </Fieldset>
+          <Checkbox label={text.enabled} name="enabled" defaultChecked={webhook?.enabled ?? true} />
+        </Stack>
+        <ModalActions>
+          <Button variant="secondary" onClick={onClose}>
+            {es.common.cancel}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {webhook ? es.common.save : es.common.create}
+          </Button>
+        </ModalActions>
+      </form>
+    </Modal>
+  );
+}
