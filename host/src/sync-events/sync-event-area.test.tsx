@@ -1,4 +1,4 @@
-import { darkTheme, queryKeys, type SyncEvent, tasksApi } from '@luz/shared';
+import { darkTheme, queryKeys, type SyncEvent, syncApi } from '@luz/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -66,7 +66,7 @@ test('success is green; an error is red, with its Spanish message and a retry', 
   expect(screen.getByRole('progressbar')).toHaveAttribute('data-tone', 'success');
   expect(screen.queryByRole('button', { name: 'Reintentar' })).not.toBeInTheDocument();
 
-  const retry = jest.spyOn(tasksApi, 'userRetry').mockResolvedValue([]);
+  const retry = jest.spyOn(syncApi, 'userRetry').mockResolvedValue([]);
   const message = 'El portal de CFE rechazó el usuario o la contraseña.';
   rerender(wrap(<SyncItem event={event({ event_type: 'error', status: 3, progress: 100, message })} />));
   expect(screen.getByRole('progressbar')).toHaveAttribute('data-tone', 'danger');

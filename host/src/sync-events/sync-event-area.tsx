@@ -6,8 +6,8 @@ import {
   ProgressBar,
   progressTone,
   type SyncEvent,
+  syncApi,
   syncWorkflowLabel,
-  tasksApi,
   toast,
 } from '@luz/shared';
 import { useMutation } from '@tanstack/react-query';
@@ -71,7 +71,7 @@ export function SyncItem({ event }: { event: SyncEvent }) {
   const title = event.service_number ?? es.sync.accountSync;
   const failed = event.event_type === 'error';
   const retry = useMutation({
-    mutationFn: () => tasksApi.userRetry({ task_association_ids: [event.task_association_id as string] }),
+    mutationFn: () => syncApi.userRetry({ task_association_ids: [event.task_association_id as string] }),
     onSuccess: () => toast.success(es.sync.actions.retried),
     onError: (error) => toast.error(errorMessage(error)),
   });

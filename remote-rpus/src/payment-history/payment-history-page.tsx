@@ -10,15 +10,14 @@ import {
   es,
   formatMoney,
   PageHeader,
-  Pagination,
   type Payment,
-  pageSizePreference,
   parsePaymentHistorySearch,
   paymentHistoryApi,
   queryClient,
   queryKeys,
   Row,
   rpusApi,
+  SearchPagination,
   safeFormatDate,
   saveDownloadedFile,
   toast,
@@ -184,16 +183,7 @@ export function PaymentHistoryPage() {
             empty={text.empty}
             selection={{ selected, onChange: setSelected }}
           />
-          <Pagination
-            page={search.page}
-            pageSize={search.pageSize}
-            count={total}
-            onPageChange={(next) => setSearch({ page: next })}
-            onPageSizeChange={(pageSize) => {
-              pageSizePreference.set(pageSize);
-              setSearch({ pageSize, page: 1 });
-            }}
-          />
+          <SearchPagination search={search} setSearch={setSearch} count={total} />
         </>
       )}
       <ConfirmDialog

@@ -8,6 +8,6 @@ export { attachmentFileName, saveDownloadedFile } from './download';
 export { paymentHistoryApi } from './payment-history';
 export { rpusApi } from './rpus';
 export { loadRuntimeConfig } from './runtime-config';
-export { tasksApi } from './tasks';
+export { syncApi } from './sync';
 export { usersApi } from './users';
 export { webhooksApi } from './webhooks';

@@ -8,8 +8,6 @@ export const queryKeys = {
   rpusList: (params: object) => ['rpus', 'list', params] as const,
   periods: ['periods'] as const,
   tasks: ['tasks'] as const,
-  tasksList: (params: object) => ['tasks', 'list', params] as const,
-  taskAssociations: (taskId: string, params: object) => ['tasks', 'associations', taskId, params] as const,
   paymentHistory: ['payment-history'] as const,
   paymentHistoryOf: (rpuId: string, params: object) => ['payment-history', rpuId, params] as const,
   rpu: (rpuId: string) => ['rpus', 'one', rpuId] as const,
