@@ -3,14 +3,8 @@ import WebSocket from 'ws';
 import { createJobQueue } from '../jobs/job-queue';
 import { bearer } from '../testing/fixtures';
 import { waitForMail } from '../testing/outbox';
-import {
-  associationsOf,
-  rpuState,
-  seedCredential,
-  seedRpu,
-  syncTestWorld,
-  waitForTask,
-} from './test-helpers';
+import { associationsOf, rpuState, seedCredential, seedRpu, waitForTask } from './test-helpers';
+import { syncTestWorld } from './test-world';
 import { AUTOFETCH_QUEUE } from './workers';
 
 const world = syncTestWorld();

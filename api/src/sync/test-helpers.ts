@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import type { Task } from '@luz/shared/contract';
 import { createSecretBox } from '../crypto/secret-box';
 import { buildPortalSimulator, type SimulatorOptions } from '../portal/simulator/server';
-import { bearer, seedUser, type TestUser, tokenFor } from '../testing/fixtures';
-import { type ConfigOverrides, createTestApp, type TestApp } from '../testing/test-app';
+import { bearer } from '../testing/fixtures';
+import type { ConfigOverrides, TestApp } from '../testing/test-app';
 
 /** The portal simulator on a loopback port, as the product reaches it (over HTTP). */
 export async function startSimulator(options: SimulatorOptions = {}) {
@@ -112,31 +112,4 @@ export async function rpuState(t: TestApp, rpuId: string) {
     credential_id: string | null;
   }>('SELECT rpu_status, status_message, credential_id FROM rpus WHERE id = $1', [rpuId]);
   return rows[0];
-}
-
-export type Simulator = Awaited<ReturnType<typeof startSimulator>>;
-
-/**
- * One test file's world: the portal simulator and the real app with workers pointed at it,
- * started before the file's tests and closed after them. Read `t` and `simulator` inside tests.
- */
-export function syncTestWorld() {
-  const world = {
-    t: undefined as unknown as TestApp,
-    simulator: undefined as unknown as Simulator,
-    /** A new user and a token of theirs. */
-    async owner(): Promise<{ user: TestUser; token: string }> {
-      const user = await seedUser(world.t.db);
-      return { user, token: await tokenFor(world.t.config, world.t.db, user.id) };
-    },
-  };
-  beforeAll(async () => {
-    world.simulator = await startSimulator();
-    world.t = await createTestApp({ config: syncConfig(world.simulator.url) });
-  }, 60_000);
-  afterAll(async () => {
-    await world.t.close();
-    await world.simulator.close();
-  });
-  return world;
 }

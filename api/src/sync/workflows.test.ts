@@ -3,14 +3,8 @@ import { XMLParser } from 'fast-xml-parser';
 import { payments, serviceProfile } from '../portal/simulator/world';
 import { LocalDocumentStorage } from '../storage/local-storage';
 import { bearer } from '../testing/fixtures';
-import {
-  associationsOf,
-  rpuState,
-  seedCredential,
-  seedRpu,
-  syncTestWorld,
-  waitForTask,
-} from './test-helpers';
+import { associationsOf, rpuState, seedCredential, seedRpu, waitForTask } from './test-helpers';
+import { syncTestWorld } from './test-world';
 
 const world = syncTestWorld();
 const owner = () => world.owner();
