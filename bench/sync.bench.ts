@@ -51,7 +51,7 @@ const t = await createTestApp({
 });
 
 try {
-  console.log(
+  console.info(
     `Bulk sync of ${RPUS.toLocaleString('en-US')} service points over ${CREDENTIALS} portal accounts, ` +
       `${LATENCY_MS} ms per portal request, ${MONTHS} months of receipts, ` +
       `${CONCURRENCY_PER_CREDENTIAL} requests at once per account, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}`,
@@ -97,7 +97,7 @@ try {
     if (open === 0) break;
     if (performance.now() - lastReport > 15_000) {
       lastReport = performance.now();
-      console.log(
+      console.info(
         `  … ${seconds(lastReport - started)}: ${done}/${RPUS} service points done, ${simulator.state.stats.total} portal requests`,
       );
     }
@@ -117,25 +117,25 @@ try {
   const ideal = (requests * LATENCY_MS) / allowed;
   const rateLimited = [...simulator.state.stats.rateLimited.values()].reduce((sum, n) => sum + n, 0);
 
-  console.log(
+  console.info(
     `  outcome (status: count)            ${outcome.map((row) => `${row.status}: ${row.n}`).join(', ')}`,
   );
-  console.log(`  periods / documents stored         ${stored[0]?.periods} / ${stored[0]?.documents}`);
-  console.log(
+  console.info(`  periods / documents stored         ${stored[0]?.periods} / ${stored[0]?.documents}`);
+  console.info(
     `  portal requests                    ${requests.toLocaleString('en-US')} (429 answers: ${rateLimited})`,
   );
-  console.log(
+  console.info(
     `  peak requests in flight / account  ${Math.max(...simulator.state.stats.peakInFlight.values())} (allowed ${CONCURRENCY_PER_CREDENTIAL})`,
   );
-  console.log(`  wall time                          ${seconds(wall)}`);
-  console.log(
+  console.info(`  wall time                          ${seconds(wall)}`);
+  console.info(
     `  ideal bound                        ${seconds(ideal)}  (${requests} requests × ${LATENCY_MS} ms ÷ ${allowed} at once)`,
   );
-  console.log(`  wall / ideal                       ${(wall / ideal).toFixed(2)}`);
-  console.log(
+  console.info(`  wall / ideal                       ${(wall / ideal).toFixed(2)}`);
+  console.info(
     `  throughput                         ${((requests / wall) * 1000).toFixed(1)} portal requests/s`,
   );
-  console.log(`  peak memory (this process)         RSS ${mb(peakRss)}, heap ${mb(peakHeap)}`);
+  console.info(`  peak memory (this process)         RSS ${mb(peakRss)}, heap ${mb(peakHeap)}`);
 } finally {
   clearInterval(sampler);
   await t.close();
