@@ -24,6 +24,7 @@ import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import type { Mailer } from './mail';
 import { mediaRoutes } from './media/routes';
 import { messages } from './messages';
+import { paymentHistoryRoutes } from './payment-history/routes';
 import { periodsRoutes } from './periods/routes';
 import { createPortalClient } from './portal';
 import type { PortalClient } from './portal/portal-client';
@@ -120,6 +121,8 @@ export async function buildApp({
     createJobQueue({
       db,
       workers: config.workers,
+      // A crashed worker's step is taken up again within a step timeout and a half.
+      maintenanceIntervalSeconds: Math.max(1, Math.min(30, Math.floor(config.sync.stepTimeoutSeconds / 2))),
       onError: (error) => app.log.error({ err: error }, 'Job queue error'),
     });
   const webhooks = createWebhookEngine({
@@ -181,6 +184,7 @@ export async function buildApp({
       await rpusAdminRoutes(api, ctx);
       await syncRoutes(api, ctx);
       await tasksRoutes(api, ctx);
+      await paymentHistoryRoutes(api, ctx);
       await billingRoutes(api, ctx);
       await webhooksRoutes(api, ctx);
       await periodsRoutes(api, ctx);
@@ -196,10 +200,8 @@ export async function buildApp({
   );
 
   app.addHook('onReady', () => syncEvents.start());
-  // Without workers the queue starts on first use: an API-only process may never send a job.
-  app.addHook('onReady', async () => {
-    if (ctx.jobs.workers) await ctx.jobs.start();
-  });
+  // Every process starts the queue (API-only ones only send); workers run where WORKERS=true.
+  app.addHook('onReady', () => ctx.jobs.start());
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();
     await syncEvents.stop();

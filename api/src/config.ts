@@ -225,7 +225,7 @@ const zEnvironment = z.object({
   PORTAL_CONCURRENCY_PER_CREDENTIAL: z.coerce.number().int().min(1).max(20).default(2),
   SYNC_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(20),
   PORTAL_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(30),
-  SYNC_STEP_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3_600).default(600),
+  SYNC_STEP_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3_600).default(180),
   SYNC_RETRY_DELAY_SECONDS: z.coerce.number().min(0).max(3_600).default(30),
   AUTOFETCH_INTERVAL_HOURS: z.coerce
     .number()

@@ -6,10 +6,12 @@ export { apiUrl, configureApi, http, onPaymentRequired, onUnauthorized } from '.
 export { credentialsApi } from './credentials';
 export type { DownloadedFile } from './download';
 export { attachmentFileName, saveDownloadedFile } from './download';
+export { paymentHistoryApi } from './payment-history';
 export type { DownloadProgress } from './periods';
 export { periodsApi } from './periods';
 export { rpusApi } from './rpus';
 export { loadRuntimeConfig } from './runtime-config';
+export { syncApi } from './sync';
 export { tasksApi } from './tasks';
 export { usersApi } from './users';
 export { webhooksApi } from './webhooks';

@@ -17,6 +17,8 @@ export const queryKeys = {
   tasksList: (params: object) => ['tasks', 'list', params] as const,
   taskAssociations: (taskId: string, params: object) => ['tasks', 'associations', taskId, params] as const,
   paymentHistory: ['payment-history'] as const,
+  paymentHistoryOf: (rpuId: string, params: object) => ['payment-history', rpuId, params] as const,
+  rpu: (rpuId: string) => ['rpus', 'one', rpuId] as const,
   webhooks: ['webhooks'] as const,
   webhookList: (params: object) => ['webhooks', 'list', params] as const,
   webhookDeliveries: (webhookId: string, params: object) =>
