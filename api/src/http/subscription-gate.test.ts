@@ -1,4 +1,5 @@
 import type { SubscriptionStatus } from '@luz/shared/contract';
+import { addRpu } from '../rpus/test-helpers';
 import { bearer, seedSuperuser, seedUser, tokenFor, type UserSeed } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -25,7 +26,15 @@ async function caller(seed: UserSeed) {
 }
 
 /** One read of each gated domain. */
-const domainReads = ['/credentials/', '/credentials/all', '/rpus/', '/rpus/all', '/tasks/', '/webhooks/'];
+const domainReads = [
+  '/credentials/',
+  '/credentials/all',
+  '/rpus/',
+  '/rpus/all',
+  '/tasks/',
+  '/periods/all',
+  '/webhooks/',
+];
 
 describe('gated domains', () => {
   test.each(inactive)('status %s: every domain answers 402 with a Spanish detail', async (status) => {
@@ -51,6 +60,19 @@ describe('gated domains', () => {
     for (const url of [...domainReads, '/rpus/admin', '/users/']) {
       expect({ url, status: (await api('GET', url, token)).statusCode }).toEqual({ url, status: 200 });
     }
+  });
+
+  test("payment history: one's own service point, until the subscription pauses (same token)", async () => {
+    const user = await caller({ subscriptionStatus: 'active' });
+    const rpu = await addRpu(t, user.token);
+    const history = `/payment-history/rpu/${rpu.rpu_id}`;
+    expect((await api('GET', history, user.token)).statusCode).toBe(200);
+    await t.db.query("UPDATE users SET subscription_status = 'paused' WHERE id = $1", [user.id]);
+    const refused = await api('GET', history, user.token);
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json()).toEqual({ detail: gateDetail });
+    expect((await api('POST', `${history}/sync`, user.token, {})).statusCode).toBe(402);
+    expect((await api('POST', '/payment-history/csv', user.token, {})).statusCode).toBe(402);
   });
 
   test('a refused write changes nothing, and the gate comes before validation', async () => {
