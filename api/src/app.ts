@@ -1,3 +1,4 @@
+import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -148,6 +149,16 @@ export async function buildApp({
     webhooks,
   };
 
+  // Only when the front end is served from another origin than the API (API_URL); bearer tokens, no cookies.
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type'],
+      exposedHeaders: ['Content-Disposition', 'Content-Length'],
+      maxAge: 600,
+    });
+  }
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(rateLimit, { global: false });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });

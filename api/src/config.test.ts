@@ -183,6 +183,17 @@ test('invalid settings stop the start with the variable named and the value neve
   ]) {
     expect(attempt({ CSP_EXTRA_SOURCES: sources })).toThrow(/CSP_EXTRA_SOURCES/);
   }
+  for (const origins of [
+    'app.example.com',
+    'https://app.example.com/luz',
+    '*',
+    'https://a.example.com,ftp://b',
+  ]) {
+    expect(attempt({ CORS_ORIGINS: origins })).toThrow(/CORS_ORIGINS/);
+  }
+  expect(
+    parseEnvironment({ CORS_ORIGINS: 'https://app.example.com, http://localhost:3000/' }).CORS_ORIGINS,
+  ).toEqual(['https://app.example.com', 'http://localhost:3000']);
 });
 
 test('empty variables count as absent', () => {

@@ -55,6 +55,8 @@ export type Config = {
   signupRateLimit: RateLimit;
   /** Read the client address from X-Forwarded-For (behind a load balancer). */
   trustProxy: boolean;
+  /** Browser origins allowed to call the API from another origin (CORS); empty: same origin only. */
+  corsOrigins: string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Holds `host/dist` and `remote-<name>/dist`. */
   webRoot: string;
@@ -177,6 +179,22 @@ const zCspSources = z.string().transform((value, ctx): string[] => {
   return entries;
 });
 
+/** Comma-separated origins (`https://app.example.com`), each exactly scheme, host and port. */
+const zOriginList = z.string().transform((value, ctx): string[] => {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const origins = entries.map((entry) =>
+    URL.canParse(entry) && /^https?:$/.test(new URL(entry).protocol) ? new URL(entry).origin : 'null',
+  );
+  if (origins.some((origin, index) => origin === 'null' || origin !== entries[index]?.replace(/\/$/, ''))) {
+    ctx.addIssue({ code: 'custom', message: 'expected origins such as https://app.example.com' });
+    return z.NEVER;
+  }
+  return origins;
+});
+
 const zBoolean = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -239,6 +257,7 @@ const zEnvironment = z.object({
   RECOVERY_RATE_LIMIT: zRateLimit.default({ max: 5, windowMs: 15 * 60_000 }),
   SIGNUP_RATE_LIMIT: zRateLimit.default({ max: 20, windowMs: 3_600_000 }),
   TRUST_PROXY: zBoolean.default(false),
+  CORS_ORIGINS: zOriginList.default([]),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_ROOT: z.string().optional(),
   WEBHOOK_ALLOWED_HOSTS: zHostList.default([]),
@@ -451,6 +470,7 @@ export async function loadConfig(
     recoveryRateLimit: parsed.RECOVERY_RATE_LIMIT,
     signupRateLimit: parsed.SIGNUP_RATE_LIMIT,
     trustProxy: parsed.TRUST_PROXY,
+    corsOrigins: parsed.CORS_ORIGINS,
     logLevel: parsed.LOG_LEVEL,
     webRoot: parsed.WEB_ROOT ? fromCwd(parsed.WEB_ROOT) : rootDir,
     webhooks: {

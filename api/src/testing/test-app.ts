@@ -44,6 +44,7 @@ export async function testConfig(overrides: ConfigOverrides = {}): Promise<Confi
     recoveryRateLimit: { max: 1_000, windowMs: 60_000 },
     signupRateLimit: { max: 1_000, windowMs: 60_000 },
     trustProxy: false,
+    corsOrigins: [],
     logLevel: 'silent',
     webRoot: dataDir,
     storage: { kind: 'local', dir: join(dataDir, 'documents') },
