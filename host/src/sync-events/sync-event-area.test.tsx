@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { SyncItem } from './sync-event-area';
+import { syncEventFromAssociation } from './sync-event-socket';
 import { createThrottledInvalidator, staleFamilies } from './use-sync-events';
 
 const event = (overrides: Partial<SyncEvent> = {}): SyncEvent => ({
@@ -112,4 +113,37 @@ test('a burst of events refreshes each list once at once and once after the inte
   expect(calls).toHaveLength(3);
   invalidator.cancel();
   jest.useRealTimers();
+});
+
+test('a service point already inside a running task becomes the event of its last step', () => {
+  const association = {
+    task_association_id: '0b0a7c1e-5d2f-4e61-8a9b-1c2d3e4f5a6b',
+    task_id: '8c1f3d4e-2b7a-4c59-9e61-0a2d5f3b7c90',
+    rpu_id: null,
+    credential_id: null,
+    service_number: '123456789012',
+    alias: 'Planta',
+    chain_workflow: 1,
+    chain_step: 'syncing_portal',
+    attempt: 1,
+    status: 4,
+    progress: 33,
+    message: 'Descargando recibos del portal de CFE…',
+    periods_count: 0,
+    created_at: '2026-11-15T11:59:00.000Z',
+    updated_at: '2026-11-15T12:00:00.000Z',
+    finished_at: null,
+  } as const;
+  expect(syncEventFromAssociation(association)).toEqual(event({ attempt: 1, status: 4 }));
+  expect(
+    syncEventFromAssociation({
+      ...association,
+      status: 1,
+      progress: 100,
+      finished_at: association.updated_at,
+    }),
+  ).toMatchObject({ event_type: 'success', progress: 100 });
+  expect(
+    syncEventFromAssociation({ ...association, status: 3, finished_at: association.updated_at }),
+  ).toMatchObject({ event_type: 'error', status: 3 });
 });

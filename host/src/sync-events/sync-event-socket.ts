@@ -1,4 +1,13 @@
-import { apiUrl, getAccessToken, type SyncEvent, type SyncEventStream, zSyncEvent } from '@luz/shared';
+import {
+  apiUrl,
+  getAccessToken,
+  type SyncEvent,
+  type SyncEventStream,
+  type TaskAssociation,
+  TaskStatus,
+  tasksApi,
+  zSyncEvent,
+} from '@luz/shared';
 
 type Connection = ReturnType<SyncEventStream['connection']>;
 
@@ -7,6 +16,29 @@ const maxBackoffMs = 30_000;
 const keepFinishedMs = 10 * 60_000;
 
 const eventKey = (event: SyncEvent) => event.task_association_id ?? event.task_id;
+
+/** Latest tasks looked at when the socket (re)connects, for syncs that began before it. */
+const runningTasksLookup = 20;
+
+/** A service point's state inside a task, as the event its last step change published. */
+export function syncEventFromAssociation(association: TaskAssociation): SyncEvent {
+  const finished = association.finished_at !== null;
+  return {
+    event_type: !finished ? 'progress' : association.status === TaskStatus.success ? 'success' : 'error',
+    attempt: association.attempt,
+    chain_step: association.chain_step ?? '',
+    chain_workflow: association.chain_workflow,
+    progress: association.progress,
+    status: association.status,
+    task_id: association.task_id,
+    task_association_id: association.task_association_id,
+    rpu_id: association.rpu_id,
+    credential_id: association.credential_id,
+    service_number: association.service_number,
+    message: association.message,
+    timestamp: association.updated_at,
+  };
+}
 
 export type SyncEventSocket = SyncEventStream & {
   close: () => void;
@@ -54,6 +86,19 @@ export function createSyncEventSocket(): SyncEventSocket {
     changed();
   };
 
+  /** Keeps the newest state of each sync: events may arrive out of order from several API processes. */
+  const merge = (events: SyncEvent[]) => {
+    const newer = events.filter((event) => {
+      const known = latest.get(eventKey(event));
+      return !known || known.timestamp <= event.timestamp;
+    });
+    if (newer.length === 0) return [];
+    latest = new Map(latest);
+    for (const event of newer) latest.set(eventKey(event), event);
+    publishSnapshot();
+    return newer;
+  };
+
   const receive = (raw: string) => {
     let parsed: SyncEvent;
     try {
@@ -62,14 +107,24 @@ export function createSyncEventSocket(): SyncEventSocket {
       console.warn('Evento de sincronización inválido', error);
       return;
     }
-    const key = eventKey(parsed);
-    // Events of one sync may arrive out of order from several API processes: keep the newest.
-    const known = latest.get(key);
-    if (known && known.timestamp > parsed.timestamp) return;
-    latest = new Map(latest);
-    latest.set(key, parsed);
-    publishSnapshot();
-    for (const listener of listeners) listener(parsed);
+    for (const event of merge([parsed])) for (const listener of listeners) listener(event);
+  };
+
+  /**
+   * Syncs that began before this connection (a reload, a dropped network) are read from the API,
+   * so the area shows them at once instead of from their next step on.
+   */
+  const loadRunning = async () => {
+    try {
+      const tasks = await tasksApi.list({ page: 1, page_size: runningTasksLookup });
+      for (const task of tasks.data.filter((candidate) => candidate.finished_at === null)) {
+        const associations = await tasksApi.associations(task.task_id, { page: 1, page_size: 500 });
+        if (!closed) merge(associations.data.map(syncEventFromAssociation));
+      }
+    } catch (error) {
+      // The live stream goes on; the area fills as events arrive.
+      console.warn('No se pudieron leer las sincronizaciones en curso', error);
+    }
   };
 
   const connect = () => {
@@ -84,6 +139,7 @@ export function createSyncEventSocket(): SyncEventSocket {
     socket.onopen = () => {
       retries = 0;
       setConnection('open');
+      void loadRunning();
     };
     socket.onmessage = (message) => receive(String(message.data));
     socket.onclose = () => {
