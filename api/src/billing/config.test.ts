@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig, parseEnvironment } from '../config';
 
-// The billing settings of api/src/config.ts (documented in api/CONFIG.md).
+// The billing settings of api/src/config.ts (documented in the README).
 
 const chargebee = {
   BILLING_PROVIDER: 'chargebee',
