@@ -4,6 +4,7 @@ import {
   Badge,
   Button,
   type Column,
+  chainStepLabel,
   DataTable,
   errorMessage,
   es,
@@ -38,7 +39,7 @@ const columns: Column<TaskAssociation>[] = [
     header: text.associationColumns.service,
     render: (row) => [row.service_number, row.alias].filter(Boolean).join(' · ') || '—',
   },
-  { key: 'step', header: text.associationColumns.step, render: (row) => row.chain_step ?? '—' },
+  { key: 'step', header: text.associationColumns.step, render: (row) => chainStepLabel(row.chain_step) },
   {
     key: 'attempt',
     header: text.associationColumns.attempt,
