@@ -79,6 +79,8 @@ export const es = {
     minItems: (min: number | string) => `Elige al menos ${min}`,
     maxItems: (max: number | string) => `Elige como máximo ${max}`,
     date: 'Escribe una fecha válida (dd/mm/aaaa)',
+    url: 'Escribe una URL válida',
+    oneOf: 'Elige una de las opciones válidas',
   },
   errors: {
     unexpected: 'Ocurrió un error inesperado',
