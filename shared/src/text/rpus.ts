@@ -36,7 +36,9 @@ export const rpusText = {
     downloading: 'Descargando…',
     sync: 'Sincronizar',
     editAlias: 'Editar alias',
+    editAliasOf: (serviceNumber: string) => `Editar alias del servicio ${serviceNumber}`,
     paymentHistory: 'Historial de pagos',
+    viewPayments: 'Ver pagos',
     rowActions: (serviceNumber: string) => `Acciones del servicio ${serviceNumber}`,
   },
   filters: {

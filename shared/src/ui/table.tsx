@@ -39,7 +39,8 @@ const StyledTable = styled.table`
     font-weight: 600;
     color: ${({ theme }) => theme.color.textMuted};
     background: ${({ theme }) => theme.color.surfaceRaised};
-    white-space: nowrap;
+    // Headers may break between words: the browser does so only when the table is wider than its
+    // frame, and the columns (with the row actions at the end) fit before the frame scrolls sideways.
   }
   tbody tr:last-child td { border-bottom: none; }
   tbody tr[aria-selected='true'] { background: ${({ theme }) => `${theme.color.primary}14`}; }
