@@ -1,5 +1,4 @@
 import {
-  Alert,
   adminApi,
   Badge,
   Button,
@@ -14,6 +13,7 @@ import {
   ModalActions,
   PageSpinner,
   ProgressBar,
+  QueryErrorAlert,
   queryClient,
   queryKeys,
   Stack,
@@ -102,7 +102,7 @@ export function TaskDetailModal({ taskId, onClose }: { taskId: string; onClose: 
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={text.detailTitle} width={960}>
       {detail.isPending ? <PageSpinner /> : null}
-      {detail.isError ? <Alert tone="danger">{errorMessage(detail.error)}</Alert> : null}
+      {detail.isError ? <QueryErrorAlert error={detail.error} onRetry={() => void detail.refetch()} /> : null}
       {task ? (
         <Stack>
           <FactList facts={facts} />

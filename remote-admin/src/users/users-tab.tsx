@@ -1,15 +1,14 @@
 import {
   AdminTab,
-  Alert,
   adminFilterOptions,
   Badge,
   Button,
   type Column,
   DataTable,
-  errorMessage,
   es,
   formatDate,
   parseAdminSearch,
+  QueryErrorAlert,
   queryKeys,
   Row,
   SearchPagination,
@@ -112,11 +111,12 @@ export function UsersTab() {
         />
       </Row>
       <br />
-      {users.isError ? <Alert tone="danger">{errorMessage(users.error)}</Alert> : null}
+      {users.isError ? <QueryErrorAlert error={users.error} onRetry={() => void users.refetch()} /> : null}
       <DataTable
         caption={text.caption}
         columns={columns}
         rows={users.data?.data ?? []}
+        failed={users.isError}
         getRowId={(user) => user.id}
         loading={users.isFetching}
         empty={text.empty}

@@ -1,16 +1,15 @@
 import {
-  Alert,
   Badge,
   Button,
   type Column,
   DataTable,
   EmptyState,
-  errorMessage,
   es,
   PageHeader,
   Pagination,
   pageSizePreference,
   parseRpusSearch,
+  QueryErrorAlert,
   queryKeys,
   Row,
   type Rpu,
@@ -277,9 +276,7 @@ export function RpusPage() {
       />
       <RpusFilters search={search} setSearch={setSearch} credentials={credentialList} />
       {rpus.isError ? (
-        <Alert tone="danger">
-          {text.loadError} {errorMessage(rpus.error)}
-        </Alert>
+        <QueryErrorAlert error={rpus.error} onRetry={() => void rpus.refetch()} prefix={text.loadError} />
       ) : null}
       {selectedRpus.length > 0 ? (
         <BulkActions
@@ -307,6 +304,7 @@ export function RpusPage() {
             caption={text.caption}
             columns={columns}
             rows={rpus.data?.data ?? []}
+            failed={rpus.isError}
             getRowId={(rpu) => rpu.rpu_id}
             rowLabel={(rpu) => rpu.service_number}
             loading={rpus.isFetching}

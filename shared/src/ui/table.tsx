@@ -65,6 +65,8 @@ type Props<T> = {
   empty?: ReactNode;
   selection?: Selection;
   rowLabel?: (row: T) => string;
+  /** The rows could not be loaded: the body does not claim there is nothing (the screen says why). */
+  failed?: boolean;
 };
 
 /** A data table with optional row selection; the caption names it for screen readers. */
@@ -77,6 +79,7 @@ export function DataTable<T>({
   empty,
   selection,
   rowLabel,
+  failed = false,
 }: Props<T>) {
   const ids = rows.map(getRowId);
   const selectedOnPage = ids.filter((id) => selection?.selected.has(id)).length;
@@ -157,7 +160,7 @@ export function DataTable<T>({
               </tr>
             );
           })}
-          {rows.length === 0 && !loading ? (
+          {rows.length === 0 && !loading && !failed ? (
             <tr>
               <td colSpan={columns.length + (selection ? 1 : 0)}>{empty ?? es.common.empty}</td>
             </tr>
