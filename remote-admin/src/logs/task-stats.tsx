@@ -102,7 +102,13 @@ export function TaskStats({ userId }: { userId: string | null }) {
               label={text.to}
               value={to}
               placeholder={es.dates.inputPlaceholder}
-              error={final === null ? es.validation.date : undefined}
+              error={
+                final === null
+                  ? es.validation.date
+                  : initial !== null && initial > final
+                    ? text.rangeInverted
+                    : undefined
+              }
               onChange={(event) => setTo(event.target.value)}
             />
           </Row>

@@ -127,6 +127,7 @@ export const adminText = {
       title: 'Estadísticas de tareas',
       from: 'Desde',
       to: 'Hasta',
+      rangeInverted: 'Debe ser igual o posterior a la fecha «Desde».',
       total: (count: number) => (count === 1 ? '1 tarea en el periodo' : `${count} tareas en el periodo`),
       empty: 'No hubo tareas en el periodo.',
       chartLabel: 'Tareas por tipo y estado',
