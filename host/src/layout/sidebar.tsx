@@ -121,7 +121,7 @@ export function Sidebar({
             {es.layout.nav.admin}
           </Item>
         ) : null}
-        <MobileAccount>
+        <MobileAccount role="group" aria-label={es.layout.account}>
           <span>
             {user.full_name || user.email}
             {user.company_name ? (
