@@ -32,7 +32,14 @@ export function AppRoutes() {
           </Route>
         </Route>
       </Route>
-      <Route path="*" element={<NotFoundScreen />} />
+      <Route
+        path="*"
+        element={
+          <main>
+            <NotFoundScreen />
+          </main>
+        }
+      />
     </Routes>
   );
 }
