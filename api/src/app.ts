@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -22,13 +21,15 @@ import { installErrorHandlers } from './http/errors';
 import { validatorCompiler } from './http/validation';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import type { Mailer } from './mail';
+import { mediaRoutes } from './media/routes';
 import { messages } from './messages';
+import { paymentHistoryRoutes } from './payment-history/routes';
+import { periodsRoutes } from './periods/routes';
 import { createPortalClient } from './portal';
 import type { PortalClient } from './portal/portal-client';
 import { rpusAdminRoutes } from './rpus/admin-routes';
 import { rpusRoutes } from './rpus/routes';
-import type { DocumentStorage } from './storage/document-storage';
-import { LocalDocumentStorage } from './storage/local-storage';
+import { createDocumentStorage, type DocumentStorage } from './storage';
 import { syncRoutes } from './sync/routes';
 import { createSyncEventHub } from './sync-events/hub';
 import { syncEventsRoutes } from './sync-events/routes';
@@ -49,7 +50,7 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** Clock for issuing tokens (tests mint expired ones). */
   now?: () => number;
-  /** Default: a `documents` folder in DATA_DIR. */
+  /** Default: the adapter `config.storage` names (a `documents` folder in DATA_DIR unless set). */
   storage?: DocumentStorage;
   /** Default: pg-boss on `db`, with workers when `config.workers`. */
   jobs?: JobQueue;
@@ -119,6 +120,8 @@ export async function buildApp({
     createJobQueue({
       db,
       workers: config.workers,
+      // A crashed worker's step is taken up again within a step timeout and a half.
+      maintenanceIntervalSeconds: Math.max(1, Math.min(30, Math.floor(config.sync.stepTimeoutSeconds / 2))),
       onError: (error) => app.log.error({ err: error }, 'Job queue error'),
     });
   const webhooks = createWebhookEngine({
@@ -137,7 +140,7 @@ export async function buildApp({
     syncEvents,
     background,
     secrets,
-    storage: storage ?? new LocalDocumentStorage(join(config.dataDir, 'documents')),
+    storage: storage ?? (await createDocumentStorage(config.storage)),
     jobs: jobQueue,
     portal: portal ?? createPortalClient(config),
     billing: createBillingProvider(config, db, app.log),
@@ -180,8 +183,11 @@ export async function buildApp({
       await rpusAdminRoutes(api, ctx);
       await syncRoutes(api, ctx);
       await tasksRoutes(api, ctx);
+      await paymentHistoryRoutes(api, ctx);
       await billingRoutes(api, ctx);
       await webhooksRoutes(api, ctx);
+      await periodsRoutes(api, ctx);
+      await mediaRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );
@@ -193,14 +199,13 @@ export async function buildApp({
   );
 
   app.addHook('onReady', () => syncEvents.start());
-  // Without workers the queue starts on first use: an API-only process may never send a job.
-  app.addHook('onReady', async () => {
-    if (ctx.jobs.workers) await ctx.jobs.start();
-  });
+  // Every process starts the queue (API-only ones only send); workers run where WORKERS=true.
+  app.addHook('onReady', () => ctx.jobs.start());
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();
     await syncEvents.stop();
     await ctx.background.drain();
+    if (!storage) ctx.storage.close?.();
   });
   return app;
 }

@@ -4,8 +4,12 @@ import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { type RemoteName, remoteNames } from '@luz/shared/contract';
 import { z } from 'zod';
+import type { S3StorageOptions } from './storage/s3-storage';
 
 export type RateLimit = { max: number; windowMs: number };
+
+/** Where receipts (PDF, CFDI XML) are kept: a local folder, or an S3-compatible bucket. */
+export type StorageConfig = { kind: 'local'; dir: string } | ({ kind: 's3' } & S3StorageOptions);
 
 export type Config = {
   port: number;
@@ -34,6 +38,7 @@ export type Config = {
     /** A Chargebee-compatible API base URL instead of https://<site>.chargebee.com (tests, proxies). */
     chargebeeApiBaseUrl: string | null;
   };
+  storage: StorageConfig;
   /** null: messages are written as .eml files to `<dataDir>/outbox`. */
   smtpUrl: string | null;
   mailFrom: string;
@@ -175,6 +180,18 @@ const zEnvironment = z.object({
   CHARGEBEE_WEBHOOK_USERNAME: z.string().optional(),
   CHARGEBEE_WEBHOOK_PASSWORD: z.string().min(16, 'must be at least 16 characters').optional(),
   CHARGEBEE_API_BASE_URL: zHttpUrl.optional(),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  STORAGE_DIR: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: zHttpUrl.optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: zBoolean.default(false),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9/_.-]*$/, 'letters, digits, "/", "_", "." and "-" only')
+    .optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().default('Luz <no-reply@luz.local>'),
   FIRST_SUPERUSER: z.email().optional(),
@@ -183,7 +200,7 @@ const zEnvironment = z.object({
   PORTAL_CONCURRENCY_PER_CREDENTIAL: z.coerce.number().int().min(1).max(20).default(2),
   SYNC_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(20),
   PORTAL_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(30),
-  SYNC_STEP_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3_600).default(600),
+  SYNC_STEP_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3_600).default(180),
   SYNC_RETRY_DELAY_SECONDS: z.coerce.number().min(0).max(3_600).default(30),
   AUTOFETCH_INTERVAL_HOURS: z.coerce
     .number()
@@ -259,6 +276,14 @@ export function parseEnvironment(env: Environment): ParsedEnvironment {
       'Invalid configuration:\n  CHARGEBEE_WEBHOOK_USERNAME and CHARGEBEE_WEBHOOK_PASSWORD go together',
     );
   }
+  if (parsed.STORAGE === 's3' && !parsed.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  STORAGE=s3 needs S3_BUCKET');
+  }
+  if (Boolean(parsed.S3_ACCESS_KEY_ID) !== Boolean(parsed.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither, for the default AWS credential chain)',
+    );
+  }
   if (parsed.FIRST_SUPERUSER_PASSWORD && !parsed.FIRST_SUPERUSER) {
     throw new ConfigError(
       'Invalid configuration:\n  FIRST_SUPERUSER_PASSWORD is set without FIRST_SUPERUSER',
@@ -301,6 +326,23 @@ async function generatedSecret(dataDir: string, name: string, generate: () => st
     await rm(temporary, { force: true });
   }
   return (await readFile(target, 'utf8')).trim();
+}
+
+function storageConfig(parsed: ParsedEnvironment, localDir: string): StorageConfig {
+  if (parsed.STORAGE === 'local') return { kind: 'local', dir: localDir };
+  const prefix = parsed.S3_PREFIX ? parsed.S3_PREFIX.replace(/\/*$/, '/') : '';
+  return {
+    kind: 's3',
+    bucket: parsed.S3_BUCKET as string,
+    region: parsed.S3_REGION,
+    endpoint: parsed.S3_ENDPOINT ?? null,
+    credentials:
+      parsed.S3_ACCESS_KEY_ID && parsed.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: parsed.S3_ACCESS_KEY_ID, secretAccessKey: parsed.S3_SECRET_ACCESS_KEY }
+        : null,
+    forcePathStyle: parsed.S3_FORCE_PATH_STYLE,
+    prefix,
+  };
 }
 
 export type LoadConfigOptions = {
@@ -355,6 +397,10 @@ export async function loadConfig(
           : null,
       chargebeeApiBaseUrl: parsed.CHARGEBEE_API_BASE_URL ?? null,
     },
+    storage: storageConfig(
+      parsed,
+      parsed.STORAGE_DIR ? fromCwd(parsed.STORAGE_DIR) : join(dataDir, 'documents'),
+    ),
     smtpUrl: parsed.SMTP_URL ?? null,
     mailFrom: parsed.MAIL_FROM,
     firstSuperuser: parsed.FIRST_SUPERUSER

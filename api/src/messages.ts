@@ -30,6 +30,10 @@ export const messages = {
   emailTaken: 'Ya existe una cuenta con este correo electrónico',
   cannotLockOutYourself: 'No puedes desactivar tu propia cuenta ni quitarte los permisos de administrador',
 
+  // Periods and documents
+  noDocumentsToDownload: 'No hay documentos para descargar con esta selección',
+  documentNotFound: 'Documento no encontrado',
+
   // Requests
   notFound: 'Not Found',
   payloadTooLarge: 'La solicitud es demasiado grande',

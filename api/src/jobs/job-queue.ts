@@ -24,7 +24,10 @@ export type SendOptions = {
   expireInSeconds?: number;
   /** Higher first. */
   priority?: number;
-  /** An open transaction: the job exists only if it commits, and workers are woken on commit. */
+  /**
+   * An open transaction: the job exists only if it commits, and workers are woken on commit.
+   * The queue must be registered (`work`) and the queue started.
+   */
   via?: Queryable;
 };
 
@@ -65,7 +68,10 @@ export type JobQueue = {
   work<T extends object>(queue: string, options: WorkOptions, handler: JobHandler<T>): void;
   /** Sends `data` to `queue` every `seconds` from one process at a time, in every process with workers. */
   every(queue: string, seconds: number, data?: object): void;
-  /** Installs pg-boss's schema if needed, then starts the registered workers (when enabled). */
+  /**
+   * Installs pg-boss's schema if needed and creates the registered queues, then starts their
+   * workers (when enabled). Call it before sending inside a transaction.
+   */
   start(): Promise<void>;
   /** Stops fetching, lets running jobs finish (up to `graceMs`), then stops. */
   stop(graceMs?: number): Promise<void>;
@@ -112,6 +118,7 @@ export function createJobQueue({
   boss.on('error', onError);
 
   const queues = new Map<string, Promise<void>>();
+  const readyQueues = new Set<string>();
   const loops = new Map<string, QueueLoop[]>();
   const timers = new Set<NodeJS.Timeout>();
   const repeating: { queue: string; seconds: number; data: object }[] = [];
@@ -145,7 +152,11 @@ export function createJobQueue({
   const ensureQueue = (queue: string) => {
     let created = queues.get(queue);
     if (!created) {
-      created = started().then(() => createQueue(queue));
+      created = started()
+        .then(() => createQueue(queue))
+        .then(() => {
+          readyQueues.add(queue);
+        });
       created.catch(() => queues.delete(queue));
       queues.set(queue, created);
     }
@@ -187,8 +198,17 @@ export function createJobQueue({
   };
 
   const send: JobQueue['send'] = async (queue, data, options = {}) => {
-    await ensureQueue(queue);
     const { via, startAfterSeconds, ...rest } = options;
+    if (via) {
+      // Creating a queue needs the database outside the caller's transaction, which on PGlite
+      // (one connection) would wait for that very transaction: the queue must exist already.
+      if (!readyQueues.has(queue))
+        throw new Error(
+          `Queue ${queue} must be registered with work() and started before sending in a transaction`,
+        );
+    } else {
+      await ensureQueue(queue);
+    }
     const id = await boss.send(queue, data, {
       ...rest,
       ...(startAfterSeconds && startAfterSeconds > 0 ? { startAfter: startAfterSeconds } : {}),
@@ -239,6 +259,8 @@ export function createJobQueue({
     },
     async start() {
       await started();
+      // Every registered queue exists before anyone sends to it inside a transaction.
+      await Promise.all([...loops.keys(), ...repeating.map((entry) => entry.queue)].map(ensureQueue));
       if (!workers || running || stopped) return;
       running = true;
       stopListening = await db.listen(JOBS_CHANNEL, (queue) => wake(queue));

@@ -141,3 +141,14 @@ test('never runs more than the allowed requests at once for one credential', asy
   expect(simulator.state.stats.byRoute.get('services')).toBe(8);
   expect(simulator.state.stats.peakInFlight.get('empresa.demo')).toBe(2);
 });
+
+test('a password change is a new login: the old session is not reused, a refused login is not repeated', async () => {
+  const portal = client();
+  await portal.listServices(demo);
+  const wrong = { ...demo, password: 'cambiada' };
+  expect((await portalError(portal.listServices(wrong))).kind).toBe('invalid_credentials');
+  expect((await portalError(portal.listServices(wrong))).kind).toBe('invalid_credentials');
+  // The second refusal came from memory: the portal saw two logins, not three.
+  expect(simulator.state.stats.byRoute.get('session')).toBe(2);
+  await expect(portal.listServices(demo)).resolves.toHaveLength(6);
+});

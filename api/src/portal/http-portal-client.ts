@@ -21,7 +21,7 @@ export type HttpPortalClientOptions = {
   minIntervalMs?: number;
 };
 
-type Session = { cookie: string; expiresAt: number };
+type Session = { cookie: string; expiresAt: number; fingerprint: string };
 
 const knownKinds = new Set<PortalErrorKind>([
   'invalid_credentials',
@@ -181,15 +181,19 @@ export class HttpPortalClient implements PortalClient {
     });
   }
 
-  /** One login at a time per credential; concurrent callers share it. */
+  /**
+   * One login at a time per credential; concurrent callers share it. A session belongs to the
+   * user and password that opened it: after a password change it is not used again.
+   */
   private async session(credential: PortalCredential): Promise<Session> {
-    const cached = this.sessions.get(credential.key);
-    if (cached && cached.expiresAt > Date.now() + 5_000) return cached;
-    const pending = this.logins.get(credential.key);
-    if (pending) return pending;
     const fingerprint = createHash('sha256')
       .update(`${credential.cfeUser}\u0000${credential.password}`)
       .digest('base64url');
+    const cached = this.sessions.get(credential.key);
+    if (cached && cached.fingerprint === fingerprint && cached.expiresAt > Date.now() + 5_000) return cached;
+    const loginKey = `${credential.key}:${fingerprint}`;
+    const pending = this.logins.get(loginKey);
+    if (pending) return pending;
     const refused = this.refusedLogins.get(credential.key);
     if (refused && refused.fingerprint === fingerprint && refused.until > Date.now()) throw refused.error;
     const login = (async () => {
@@ -209,15 +213,15 @@ export class HttpPortalClient implements PortalClient {
       }
       const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
       const body = (await response.json()) as { expira: string };
-      const session = { cookie, expiresAt: Date.parse(body.expira) };
+      const session = { cookie, expiresAt: Date.parse(body.expira), fingerprint };
       this.sessions.set(credential.key, session);
       return session;
     })();
-    this.logins.set(credential.key, login);
+    this.logins.set(loginKey, login);
     try {
       return await login;
     } finally {
-      this.logins.delete(credential.key);
+      this.logins.delete(loginKey);
     }
   }
 

@@ -7,7 +7,7 @@ import { ownerConditions, type RpuRecord, rpuColumns, rpuOrder, toRpuRecord } fr
 /** Rows read per query: the export's memory stays flat however many service points there are. */
 const BATCH = 1_000;
 /** Excel reads UTF-8 (accents) right only when the file starts with a byte-order mark. */
-const BOM = '\uFEFF';
+export const BOM = '\uFEFF';
 /** Dates are written as people in Mexico read them (spec §3: dd/MM/yyyy HH:mm). */
 const TIME_ZONE = 'America/Mexico_City';
 
@@ -29,7 +29,7 @@ function formatDateTime(date: Date | null): string {
 }
 
 /** A cell as RFC 4180 wants it: quoted when it holds a comma, a quote or a line break. */
-function cell(value: string): string {
+export function cell(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
@@ -37,7 +37,7 @@ function cell(value: string): string {
  * Free text a user typed: a leading = + - @ would make a spreadsheet run it as a formula
  * (CSV injection), so such a value is written with a leading apostrophe.
  */
-function textCell(value: string | null): string {
+export function textCell(value: string | null): string {
   const text = value ?? '';
   return cell(/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 }

@@ -11,6 +11,8 @@ export interface DocumentStorage {
   get(key: string): Promise<Readable>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /** Releases pooled connections, if the adapter holds any. */
+  close?(): void;
 }
 
 const safeKey = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;

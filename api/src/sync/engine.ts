@@ -300,30 +300,35 @@ async function insertAssociations(
   await publish(ctx, tx, rows);
 }
 
-/** Runs one step of one association: the handler of the step queue. */
-export async function runStep(ctx: SyncContext, job: StepJob, signal: AbortSignal): Promise<void> {
+/**
+ * Runs one step of one association: the handler of the step queue. Answers which step ran, or
+ * `skipped` for a job of a state the association has already left (a repeat after a crash, a
+ * duplicate), which does nothing.
+ */
+export async function runStep(
+  ctx: SyncContext,
+  job: StepJob,
+  signal: AbortSignal,
+): Promise<{ step: string | null; skipped: boolean }> {
   const row = await loadAssociation(ctx.db, job.associationId);
-  // A job for a state the association has left (a repeat after a crash, a duplicate): nothing to do.
-  if (!row || row.step_seq !== job.seq || row.finished_at || !row.chain_step) return;
+  if (!row || row.step_seq !== job.seq || row.finished_at || !row.chain_step)
+    return { step: row?.chain_step ?? null, skipped: true };
+  await execute(ctx, { ...row, chain_step: row.chain_step }, signal);
+  return { step: row.chain_step, skipped: false };
+}
+
+async function execute(ctx: SyncContext, row: AssociationRow & { chain_step: string }, signal: AbortSignal) {
   const workflow = workflowOf(row.workflow);
   const step = workflow.run[row.chain_step as keyof typeof workflow.run];
 
   if (!row.credential_id)
-    return finish(
-      ctx,
-      row,
-      failureOf(new SyncUserError(syncMessages.noCredential, RpuStatus.withoutCfeUser)),
-    );
+    return finish(ctx, row, classify(new SyncUserError(syncMessages.noCredential, RpuStatus.withoutCfeUser)));
   const cooldown = await cooldownOf(ctx, row.credential_id);
   if (cooldown > 0) return defer(ctx, row, cooldown, row.deferrals);
 
   const credential = await getCredentialForSync(ctx.db, ctx.secrets, row.credential_id);
   if (!credential || credential.userId !== row.user_id)
-    return finish(
-      ctx,
-      row,
-      failureOf(new SyncUserError(syncMessages.noCredential, RpuStatus.withoutCfeUser)),
-    );
+    return finish(ctx, row, classify(new SyncUserError(syncMessages.noCredential, RpuStatus.withoutCfeUser)));
   // A password the portal refused stays refused until the user changes it (or retries): no request.
   if (credential.status === CredentialStatus.invalidPassword)
     return finish(
@@ -336,7 +341,7 @@ export async function runStep(ctx: SyncContext, job: StepJob, signal: AbortSigna
   if (row.rpu_id) {
     rpu = await loadRpu(ctx, row.rpu_id, row.user_id);
     if (!rpu)
-      return finish(ctx, row, failureOf(new SyncUserError(syncMessages.rpuNotFound, RpuStatus.failed)));
+      return finish(ctx, row, classify(new SyncUserError(syncMessages.rpuNotFound, RpuStatus.failed)));
   }
   if (!step) return finish(ctx, row, classify(new Error(`Unknown step ${row.chain_step}`)));
 
@@ -355,6 +360,8 @@ export async function runStep(ctx: SyncContext, job: StepJob, signal: AbortSigna
       rpu,
       lastPayment: row.last_payment ?? rpu?.lastPayment ?? null,
       signal,
+      // A third of the job's expiry: the job ends well before it would be taken for dead.
+      deadline: Date.now() + (ctx.config.sync.stepTimeoutSeconds * 1000) / 3,
     });
   } catch (error) {
     if (signal.aborted) throw error;
@@ -363,8 +370,6 @@ export async function runStep(ctx: SyncContext, job: StepJob, signal: AbortSigna
   if ('next' in outcome) return advance(ctx, running, outcome.next, outcome.message ?? null);
   return finish(ctx, running, null, outcome.message, outcome.spawn);
 }
-
-const failureOf = (error: SyncUserError): Failure => classify(error);
 
 async function loadRpu(ctx: SyncContext, rpuId: string, userId: string): Promise<StepRpu | null> {
   const { rows } = await ctx.db.query<{
@@ -399,11 +404,20 @@ async function markRunning(
   const hooks = syncHooks(ctx);
   return ctx.db.transaction(async (tx) => {
     const { rows } = await tx.query<AssociationRow>(
-      `UPDATE task_associations a SET status = 0, progress = $3, message = $4, next_attempt_at = NULL,
+      // The message a step was given when the chain moved on (e.g. "12 de 26 recibos") stays;
+      // a queued or retrying association gets the step's own.
+      `UPDATE task_associations a SET status = 0, progress = $3, next_attempt_at = NULL,
+         message = CASE WHEN a.status = 4 OR a.message IS NULL OR a.message = $5 THEN $4 ELSE a.message END,
          started_at = coalesce(a.started_at, now()), updated_at = now()
        WHERE a.id = $1 AND a.step_seq = $2 AND a.finished_at IS NULL
        RETURNING ${associationColumns}`,
-      [row.id, row.step_seq, progress, syncMessages.running[row.chain_step ?? ''] ?? null],
+      [
+        row.id,
+        row.step_seq,
+        progress,
+        syncMessages.running[row.chain_step ?? ''] ?? null,
+        syncMessages.queued,
+      ],
     );
     const running = rows[0];
     if (!running) return null;
@@ -413,8 +427,12 @@ async function markRunning(
   });
 }
 
-/** The step succeeded and the chain goes on: next step, attempts start over. */
-async function advance(ctx: SyncContext, row: AssociationRow, step: string, message: string | null) {
+/**
+ * The step succeeded and the chain goes on: next step (or the same one, continuing work its time
+ * budget cut short, with its progress message), attempts start over.
+ */
+async function advance(ctx: SyncContext, row: AssociationRow, step: string, outcomeMessage: string | null) {
+  const message = step === row.chain_step ? outcomeMessage : null;
   const workflow = workflowOf(row.workflow);
   const hooks = syncHooks(ctx);
   await ctx.db.transaction(async (tx) => {
@@ -582,15 +600,13 @@ async function finish(
           credentialId: ended.credential_id,
           step: item.step,
         })),
-        item0(spawn),
+        workflowOf(ended.workflow).first,
       );
     if (ended.credential_id) await dispatch(ctx, tx, ended.credential_id);
     await refreshTasks(hooks, tx, [...tasks]);
     await publish(ctx, tx, events);
   });
 }
-
-const item0 = (spawn: Spawn[]) => spawn[0]?.step ?? '';
 
 /** Every association of the credential still waiting for a lane ends with the credential's user error. */
 async function endWaitingOfCredential(
@@ -654,7 +670,6 @@ export const RECEIPT_MAIL_QUEUE = 'sync-receipt-mail';
  * associations are dispatched, and runs whose credential was deleted end as user errors.
  */
 export async function sweep(ctx: SyncContext) {
-  const hooks = syncHooks(ctx);
   const { rows: orphans } = await ctx.db.query<{ id: string; step_seq: number }>(
     `SELECT a.id, a.step_seq FROM task_associations a
      WHERE a.dispatched AND a.finished_at IS NULL AND a.updated_at < now() - interval '2 minutes'
@@ -676,7 +691,6 @@ export async function sweep(ctx: SyncContext) {
   const { rows: stranded } = await ctx.db.query<AssociationRow>(
     `SELECT ${associationColumns} FROM task_associations a WHERE a.credential_id IS NULL AND a.finished_at IS NULL`,
   );
-  const failure = failureOf(new SyncUserError(syncMessages.noCredential, RpuStatus.withoutCfeUser));
+  const failure = classify(new SyncUserError(syncMessages.noCredential, RpuStatus.withoutCfeUser));
   for (const row of stranded) await finish(ctx, row, failure);
-  void hooks;
 }

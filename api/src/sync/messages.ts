@@ -19,6 +19,7 @@ export const syncMessages = {
   taskNotFound: 'Tarea no encontrada',
   taskAssociationNotFound: 'Servicio de la tarea no encontrado',
   nothingToRetry: 'No hay servicios con error para reintentar en lo que elegiste.',
+  paymentNotFound: 'Alguno de los pagos no existe',
 
   // Steps in progress
   running: {
@@ -40,6 +41,8 @@ export const syncMessages = {
     periods === 0
       ? 'Sincronizado. El portal no tiene recibos de este servicio.'
       : `Sincronizado: ${plural(periods, 'periodo', 'periodos')}${created > 0 ? `, ${plural(created, 'nuevo', 'nuevos')}` : ''}.`,
+  downloading: (stored: number, listed: number) =>
+    `Descargando recibos del portal de CFE: ${stored} de ${listed}…`,
   linked: 'Servicio vinculado con tu cuenta de CFE.',
   alreadyLinked: 'El servicio ya estaba vinculado con tu cuenta de CFE.',
   consulted: (total: number, finalDate: string) =>

@@ -80,7 +80,15 @@ export type ReceiptsTarget = {
   taskAssociationId: string;
 };
 
-export type StoredReceipts = { periods: number; created: number; downloaded: number };
+export type StoredReceipts = {
+  periods: number;
+  created: number;
+  downloaded: number;
+  /** False when the time budget ran out first: the rest is for the next run of the step. */
+  complete: boolean;
+  /** Receipts the portal lists. */
+  listed: number;
+};
 
 export type ReceiptDeps = { db: Database; storage: DocumentStorage; portal: PortalClient };
 
@@ -88,14 +96,15 @@ export type ReceiptDeps = { db: Database; storage: DocumentStorage; portal: Port
  * Stores what the portal lists for a service point: one period per receipt and its PDF and CFDI
  * XML, and links every period found to the task association. Idempotent and resumable: a
  * receipt already stored with both documents costs no request, a half-stored one is completed,
- * and running it twice stores nothing twice.
+ * and running it twice stores nothing twice. Past `deadline` it stops between receipts and says
+ * so, which keeps every job short (a crashed worker's job is retried after its expiry).
  */
 export async function storeReceipts(
   { db, storage, portal }: ReceiptDeps,
   credential: PortalCredential,
   target: ReceiptsTarget,
   receipts: readonly PortalReceipt[],
-  signal?: AbortSignal,
+  { signal, deadline = Number.POSITIVE_INFINITY }: { signal?: AbortSignal; deadline?: number } = {},
 ): Promise<StoredReceipts> {
   const existing = await existingPeriods(db, target.rpuId);
   const latestBefore =
@@ -107,12 +116,18 @@ export async function storeReceipts(
   let created = 0;
   let downloaded = 0;
 
+  let complete = true;
+  let storing: Promise<void> = Promise.resolve();
   for (const receipt of receipts) {
     signal?.throwIfAborted();
     const known = existing.get(periodKey(receipt.initialDate, receipt.finalDate));
     if (known?.kinds.has('pdf') && known.kinds.has('xml')) {
       found.push(known.id);
       continue;
+    }
+    if (Date.now() >= deadline) {
+      complete = false;
+      break;
     }
     // The XML first: it says whether the receipt belongs here at all.
     const files = new Map<Kind, Buffer>();
@@ -130,15 +145,24 @@ export async function storeReceipts(
     }
     downloaded += files.size;
 
-    const period = await upsertPeriod(db, target, receipt, cfdi?.uuid ?? null, latestBefore);
-    if (period.inserted) created += 1;
-    for (const [kind, body] of files)
-      await storeDocument(db, storage, target, receipt, period.id, kind, body);
-    found.push(period.id);
+    // The previous receipt is stored while this one downloads: one store in flight at a time,
+    // and its failure surfaces here, before anything else is stored.
+    await storing;
+    const uuid = cfdi?.uuid ?? null;
+    storing = (async () => {
+      const period = await upsertPeriod(db, target, receipt, uuid, latestBefore);
+      if (period.inserted) created += 1;
+      for (const [kind, body] of files)
+        await storeDocument(db, storage, target, receipt, period.id, kind, body);
+      found.push(period.id);
+    })();
+    // Not awaited yet: mark it handled, so a failure while the next one downloads is not "unhandled".
+    storing.catch(() => undefined);
   }
+  await storing;
 
   await linkPeriods(db, target.taskAssociationId, found);
-  return { periods: found.length, created, downloaded };
+  return { periods: found.length, created, downloaded, complete, listed: receipts.length };
 }
 
 const periodKey = (initialDate: string, finalDate: string) => `${initialDate}|${finalDate}`;

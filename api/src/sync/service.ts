@@ -8,7 +8,7 @@ import {
 } from '@luz/shared/contract';
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../http/errors';
-import { getTask } from '../tasks/service';
+import { assertVisibleTasks, getTask } from '../tasks/service';
 import { createTask, type NewTask } from './engine';
 import { syncMessages } from './messages';
 import type { SyncContext } from './steps';
@@ -245,6 +245,7 @@ export async function retryTasks(
   ownerId: string | null,
   request: { task_ids: string[]; task_association_ids: string[] },
 ): Promise<Task[]> {
+  await assertVisibleTasks(ctx.db, ownerId, request.task_ids, request.task_association_ids);
   const { rows } = await ctx.db.query<FailedRow>(
     `SELECT a.id, a.task_id, t.user_id, t.type, t.workflow, t.credential_id AS task_credential_id, a.rpu_id,
        a.service_number, a.credential_id AS association_credential_id, r.credential_id AS rpu_credential_id,

@@ -34,6 +34,8 @@ export type StepInput = {
   /** The additional information given for this run, else the service point's own. */
   lastPayment: string | null;
   signal: AbortSignal;
+  /** Epoch ms: long work stops here and continues in the next run of the same step. */
+  deadline: number;
 };
 
 function rpuOf(input: StepInput): StepRpu {
@@ -97,8 +99,12 @@ export async function linkEitherWay(input: StepInput): Promise<void> {
   if (!(await linkWithConsultedTotal(input))) await linkWithLastPayment(input);
 }
 
-/** Receipts, PDFs and CFDIs of the service point from the portal. Throws `service_not_linked` when it is not in the account. */
-export async function syncPortal(input: StepInput): Promise<string> {
+/**
+ * Receipts, PDFs and CFDIs of the service point from the portal, as many as the step's time
+ * allows (`done` false: the step runs again for the rest). Throws `service_not_linked` when the
+ * service is not in the account.
+ */
+export async function syncPortal(input: StepInput): Promise<{ done: boolean; message: string }> {
   const rpu = rpuOf(input);
   const receipts = await input.ctx.portal.listReceipts(input.credential, rpu.serviceNumber);
   const stored = await storeReceipts(
@@ -112,11 +118,13 @@ export async function syncPortal(input: StepInput): Promise<string> {
       taskAssociationId: input.taskAssociationId,
     },
     receipts,
-    input.signal,
+    { signal: input.signal, deadline: input.deadline },
   );
+  if (!stored.complete)
+    return { done: false, message: syncMessages.downloading(stored.periods, stored.listed) };
   const latest = receipts[0];
   if (latest) await recordRpuPortalData(input.ctx.db, rpu.id, { tariff: latest.tariff });
-  return syncMessages.synced(stored.periods, stored.created);
+  return { done: true, message: syncMessages.synced(stored.periods, stored.created) };
 }
 
 export const isNotLinked = (error: unknown) =>

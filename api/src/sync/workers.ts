@@ -5,7 +5,7 @@ import { startAutofetch } from './service';
 import type { SyncContext } from './steps';
 
 const SWEEP_QUEUE = 'sync-sweep';
-const AUTOFETCH_QUEUE = 'sync-autofetch';
+export const AUTOFETCH_QUEUE = 'sync-autofetch';
 
 /** How often the repairs of `sweep` and the autofetch check run (from one worker process at a time). */
 const SWEEP_EVERY_SECONDS = 60;
@@ -13,9 +13,11 @@ const AUTOFETCH_EVERY_SECONDS = 300;
 
 /** The sync engine's job handlers. They run where the job queue has workers (WORKERS=true). */
 export function registerSyncWorkers(ctx: SyncContext, log: FastifyBaseLogger) {
-  ctx.jobs.work<StepJob>(STEP_QUEUE, { concurrency: ctx.config.sync.workerConcurrency }, (job) =>
-    runStep(ctx, job.data, job.signal),
-  );
+  ctx.jobs.work<StepJob>(STEP_QUEUE, { concurrency: ctx.config.sync.workerConcurrency }, async (job) => ({
+    // Kept with the job by pg-boss: which process ran which step, for operators.
+    ...(await runStep(ctx, job.data, job.signal)),
+    pid: process.pid,
+  }));
   ctx.jobs.work<{ rpuId: string }>(RECEIPT_MAIL_QUEUE, { concurrency: 2 }, async (job) => {
     const sent = await sendReceiptMail(ctx, job.data.rpuId);
     return { sent };

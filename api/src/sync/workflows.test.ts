@@ -2,40 +2,18 @@ import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { payments, serviceProfile } from '../portal/simulator/world';
 import { LocalDocumentStorage } from '../storage/local-storage';
-import { bearer, seedUser, tokenFor } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/test-app';
-import {
-  associationsOf,
-  rpuState,
-  seedCredential,
-  seedRpu,
-  startSimulator,
-  syncConfig,
-  waitForTask,
-} from './test-helpers';
+import { bearer } from '../testing/fixtures';
+import { associationsOf, rpuState, seedCredential, seedRpu, waitForTask } from './test-helpers';
+import { syncTestWorld } from './test-world';
 
-let simulator: Awaited<ReturnType<typeof startSimulator>>;
-let t: TestApp;
-
-beforeAll(async () => {
-  simulator = await startSimulator();
-  t = await createTestApp({ config: syncConfig(simulator.url) });
-}, 60_000);
-afterAll(async () => {
-  await t.close();
-  await simulator.close();
-});
-
-async function owner() {
-  const user = await seedUser(t.db);
-  return { user, token: await tokenFor(t.config, t.db, user.id) };
-}
+const world = syncTestWorld();
+const owner = () => world.owner();
 
 /** A service number the portal account does not have yet, linkable with the consulted total. */
 const unlinkedNumber = (seed: number) => `55${String(seed).padStart(9, '0')}1`;
 
 async function syncRpu(token: string, credentialId: string, rpuId: string, body: object = {}) {
-  const response = await t.app.inject({
+  const response = await world.t.app.inject({
     method: 'POST',
     url: `/api/v1/rpus/sync/${credentialId}/${rpuId}`,
     headers: bearer(token),
@@ -47,32 +25,33 @@ async function syncRpu(token: string, credentialId: string, rpuId: string, body:
 
 test('a linked service syncs: every receipt stored once, with a CFDI naming it, and the RPU becomes Activo', async () => {
   const { user, token } = await owner();
-  const credentialId = await seedCredential(t, user.id);
-  const [serviceNumber] = [...(simulator.state.account('empresa.demo')?.linked ?? [])];
-  const rpuId = await seedRpu(t, user.id, { serviceNumber: serviceNumber as string, credentialId });
+  const credentialId = await seedCredential(world.t, user.id);
+  const [serviceNumber] = [...(world.simulator.state.account('empresa.demo')?.linked ?? [])];
+  const rpuId = await seedRpu(world.t, user.id, { serviceNumber: serviceNumber as string, credentialId });
 
   const started = await syncRpu(token, credentialId, rpuId);
   expect(started).toMatchObject({ type: 1, status: 0 });
-  const task = await waitForTask(t, token, started.task_id);
+  const task = await waitForTask(world.t, token, started.task_id);
   expect(task).toMatchObject({ status: 1, workflow: 1, counts: { total: 1, success: 1 } });
   expect(task.periods_count).toBeGreaterThanOrEqual(12);
 
-  const [association] = await associationsOf(t, task.task_id);
+  const [association] = await associationsOf(world.t, task.task_id);
   expect(association).toMatchObject({ status: 1, chain_step: 'syncing_portal', progress: 100, attempt: 0 });
-  expect(await rpuState(t, rpuId)).toMatchObject({ rpu_status: 1, status_message: null });
-  const { rows: credential } = await t.db.query(
+  expect(await rpuState(world.t, rpuId)).toMatchObject({ rpu_status: 1, status_message: null });
+  const { rows: credential } = await world.t.db.query(
     'SELECT status, last_synced_at FROM credentials WHERE id = $1',
     [credentialId],
   );
   expect(credential[0]).toMatchObject({ status: 1 });
 
-  const { rows: documents } = await t.db.query<{ kind: string; storage_key: string; file_name: string }>(
-    'SELECT kind, storage_key, file_name FROM documents WHERE rpu_id = $1',
-    [rpuId],
-  );
+  const { rows: documents } = await world.t.db.query<{
+    kind: string;
+    storage_key: string;
+    file_name: string;
+  }>('SELECT kind, storage_key, file_name FROM documents WHERE rpu_id = $1', [rpuId]);
   expect(documents).toHaveLength(task.periods_count * 2);
   const xml = documents.find((document) => document.kind === 'xml');
-  const storage = new LocalDocumentStorage(join(t.config.dataDir, 'documents'));
+  const storage = new LocalDocumentStorage(join(world.t.config.dataDir, 'documents'));
   const chunks: Buffer[] = [];
   for await (const chunk of await storage.get(xml?.storage_key as string)) chunks.push(chunk as Buffer);
   const cfdi = new XMLParser({ ignoreAttributes: false }).parse(Buffer.concat(chunks).toString('utf8'));
@@ -81,12 +60,12 @@ test('a linked service syncs: every receipt stored once, with a CFDI naming it, 
   );
 
   // A second sync finds everything stored: it downloads nothing and stores nothing twice.
-  simulator.state.resetStats();
-  const again = await waitForTask(t, token, (await syncRpu(token, credentialId, rpuId)).task_id);
+  world.simulator.state.resetStats();
+  const again = await waitForTask(world.t, token, (await syncRpu(token, credentialId, rpuId)).task_id);
   expect(again.status).toBe(1);
   expect(again.periods_count).toBe(task.periods_count);
-  expect(simulator.state.stats.byRoute.get('document') ?? 0).toBe(0);
-  const { rows: count } = await t.db.query<{ n: number }>(
+  expect(world.simulator.state.stats.byRoute.get('document') ?? 0).toBe(0);
+  const { rows: count } = await world.t.db.query<{ n: number }>(
     'SELECT count(*)::int AS n FROM documents WHERE rpu_id = $1',
     [rpuId],
   );
@@ -95,113 +74,120 @@ test('a linked service syncs: every receipt stored once, with a CFDI naming it, 
 
 test('a service not in the account is linked with the consulted total, then synced', async () => {
   const { user, token } = await owner();
-  const credentialId = await seedCredential(t, user.id);
-  const rpuId = await seedRpu(t, user.id, { serviceNumber: unlinkedNumber(1), credentialId });
-  const task = await waitForTask(t, token, (await syncRpu(token, credentialId, rpuId)).task_id);
+  const credentialId = await seedCredential(world.t, user.id);
+  const rpuId = await seedRpu(world.t, user.id, { serviceNumber: unlinkedNumber(1), credentialId });
+  const task = await waitForTask(world.t, token, (await syncRpu(token, credentialId, rpuId)).task_id);
   expect(task.status).toBe(1);
-  expect(simulator.state.account('empresa.demo')?.linked.has(unlinkedNumber(1))).toBe(true);
-  expect(simulator.state.stats.byRoute.get('consultation')).toBeGreaterThanOrEqual(1);
-  expect(await rpuState(t, rpuId)).toMatchObject({ rpu_status: 1 });
+  expect(world.simulator.state.account('empresa.demo')?.linked.has(unlinkedNumber(1))).toBe(true);
+  expect(world.simulator.state.stats.byRoute.get('consultation')).toBeGreaterThanOrEqual(1);
+  expect(await rpuState(world.t, rpuId)).toMatchObject({ rpu_status: 1 });
 });
 
 test('without a consulted receipt the link uses the last payment (additional information)', async () => {
   const { user, token } = await owner();
-  const credentialId = await seedCredential(t, user.id);
+  const credentialId = await seedCredential(world.t, user.id);
   const serviceNumber = '551234567897';
   const lastPayment = payments(serviceProfile(serviceNumber), new Date())[0]?.amount;
-  const rpuId = await seedRpu(t, user.id, { serviceNumber, credentialId });
+  const rpuId = await seedRpu(world.t, user.id, { serviceNumber, credentialId });
 
-  const withoutPayment = await waitForTask(t, token, (await syncRpu(token, credentialId, rpuId)).task_id);
+  const withoutPayment = await waitForTask(
+    world.t,
+    token,
+    (await syncRpu(token, credentialId, rpuId)).task_id,
+  );
   expect(withoutPayment.status).toBe(3);
-  const [failed] = await associationsOf(t, withoutPayment.task_id);
+  const [failed] = await associationsOf(world.t, withoutPayment.task_id);
   expect(failed).toMatchObject({ status: 3, chain_step: 'linking_additional_info' });
   expect(failed?.message).toContain('último pago');
-  expect(await rpuState(t, rpuId)).toMatchObject({ rpu_status: 3 });
+  expect(await rpuState(world.t, rpuId)).toMatchObject({ rpu_status: 3 });
 
   const task = await waitForTask(
-    t,
+    world.t,
     token,
     (await syncRpu(token, credentialId, rpuId, { last_payment: `${lastPayment}.00` })).task_id,
   );
   expect(task.status).toBe(1);
-  const [association] = await associationsOf(t, task.task_id);
+  const [association] = await associationsOf(world.t, task.task_id);
   expect(association).toMatchObject({ status: 1, chain_step: 'syncing_again' });
-  expect(await rpuState(t, rpuId)).toMatchObject({ rpu_status: 1 });
+  expect(await rpuState(world.t, rpuId)).toMatchObject({ rpu_status: 1 });
 });
 
 test('a wrong password is a user error: status 3, RPU 4, credential 4, one login and no retry', async () => {
   const { user, token } = await owner();
-  const credentialId = await seedCredential(t, user.id, { password: 'equivocada' });
-  const rpuId = await seedRpu(t, user.id, { serviceNumber: unlinkedNumber(2), credentialId });
-  const before = simulator.state.stats.byRoute.get('session') ?? 0;
-  const task = await waitForTask(t, token, (await syncRpu(token, credentialId, rpuId)).task_id);
+  const credentialId = await seedCredential(world.t, user.id, { password: 'equivocada' });
+  const rpuId = await seedRpu(world.t, user.id, { serviceNumber: unlinkedNumber(2), credentialId });
+  const before = world.simulator.state.stats.byRoute.get('session') ?? 0;
+  const task = await waitForTask(world.t, token, (await syncRpu(token, credentialId, rpuId)).task_id);
   expect(task.status).toBe(3);
-  const [association] = await associationsOf(t, task.task_id);
+  const [association] = await associationsOf(world.t, task.task_id);
   expect(association).toMatchObject({ status: 3, attempt: 0 });
   expect(association?.message).toContain('contraseña');
-  expect(await rpuState(t, rpuId)).toMatchObject({ rpu_status: 4 });
-  const { rows } = await t.db.query('SELECT status FROM credentials WHERE id = $1', [credentialId]);
+  expect(await rpuState(world.t, rpuId)).toMatchObject({ rpu_status: 4 });
+  const { rows } = await world.t.db.query('SELECT status FROM credentials WHERE id = $1', [credentialId]);
   expect(rows[0]).toMatchObject({ status: 4 });
-  expect((simulator.state.stats.byRoute.get('session') ?? 0) - before).toBe(1);
+  expect((world.simulator.state.stats.byRoute.get('session') ?? 0) - before).toBe(1);
 });
 
 test('a CAPTCHA is a user error, not retried', async () => {
   const { user, token } = await owner();
-  const credentialId = await seedCredential(t, user.id, { cfeUser: 'captcha.demo' });
-  const rpuId = await seedRpu(t, user.id, { serviceNumber: unlinkedNumber(3), credentialId });
-  const before = simulator.state.stats.byAccount.get('captcha.demo') ?? 0;
-  const task = await waitForTask(t, token, (await syncRpu(token, credentialId, rpuId)).task_id);
+  const credentialId = await seedCredential(world.t, user.id, { cfeUser: 'captcha.demo' });
+  const rpuId = await seedRpu(world.t, user.id, { serviceNumber: unlinkedNumber(3), credentialId });
+  const before = world.simulator.state.stats.byAccount.get('captcha.demo') ?? 0;
+  const task = await waitForTask(world.t, token, (await syncRpu(token, credentialId, rpuId)).task_id);
   expect(task.status).toBe(3);
-  const [association] = await associationsOf(t, task.task_id);
+  const [association] = await associationsOf(world.t, task.task_id);
   expect(association?.message).toContain('CAPTCHA');
-  expect(await rpuState(t, rpuId)).toMatchObject({ rpu_status: 2 });
-  expect((simulator.state.stats.byAccount.get('captcha.demo') ?? 0) - before).toBe(1);
+  expect(await rpuState(world.t, rpuId)).toMatchObject({ rpu_status: 2 });
+  expect((world.simulator.state.stats.byAccount.get('captcha.demo') ?? 0) - before).toBe(1);
 });
 
 test('a service the portal cannot link is a user error: RPU "Sin cuenta"', async () => {
   const { user, token } = await owner();
-  const credentialId = await seedCredential(t, user.id);
-  const rpuId = await seedRpu(t, user.id, { serviceNumber: '990000000011', credentialId });
-  const task = await waitForTask(t, token, (await syncRpu(token, credentialId, rpuId)).task_id);
+  const credentialId = await seedCredential(world.t, user.id);
+  const rpuId = await seedRpu(world.t, user.id, { serviceNumber: '990000000011', credentialId });
+  const task = await waitForTask(world.t, token, (await syncRpu(token, credentialId, rpuId)).task_id);
   expect(task.status).toBe(3);
-  expect(await rpuState(t, rpuId)).toMatchObject({ rpu_status: 3 });
+  expect(await rpuState(world.t, rpuId)).toMatchObject({ rpu_status: 3 });
 });
 
 test('an outage on the first attempt recovers on the second, with status 4 while waiting', async () => {
   const { user, token } = await owner();
-  simulator.state.addAccount({ username: 'intermitente.demo', password: 'Demo-2024', services: 1 });
-  const account = simulator.state.account('intermitente.demo');
+  world.simulator.state.addAccount({ username: 'intermitente.demo', password: 'Demo-2024', services: 1 });
+  const account = world.simulator.state.account('intermitente.demo');
   if (!account) throw new Error('no account');
   account.faults.failNext = 1;
-  const credentialId = await seedCredential(t, user.id, { cfeUser: 'intermitente.demo' });
-  const rpuId = await seedRpu(t, user.id, { serviceNumber: [...account.linked][0] as string, credentialId });
+  const credentialId = await seedCredential(world.t, user.id, { cfeUser: 'intermitente.demo' });
+  const rpuId = await seedRpu(world.t, user.id, {
+    serviceNumber: [...account.linked][0] as string,
+    credentialId,
+  });
   const started = await syncRpu(token, credentialId, rpuId);
   // Catch the retry wait in the act.
   const deadline = Date.now() + 5_000;
   let sawRetry = false;
   while (!sawRetry && Date.now() < deadline) {
-    const [association] = await associationsOf(t, started.task_id);
+    const [association] = await associationsOf(world.t, started.task_id);
     sawRetry = association?.status === 4 && association.attempt === 1;
     if (association?.status === 1) break;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  const task = await waitForTask(t, token, started.task_id);
+  const task = await waitForTask(world.t, token, started.task_id);
   expect(task.status).toBe(1);
-  const [association] = await associationsOf(t, task.task_id);
+  const [association] = await associationsOf(world.t, task.task_id);
   expect(association).toMatchObject({ status: 1, attempt: 0 });
   expect(sawRetry).toBe(true);
 });
 
 test('an outage on all three attempts ends in status 2, after exactly three logins', async () => {
   const { user, token } = await owner();
-  const credentialId = await seedCredential(t, user.id, { cfeUser: 'caido.demo' });
-  const rpuId = await seedRpu(t, user.id, { serviceNumber: unlinkedNumber(4), credentialId });
-  const before = simulator.state.stats.byAccount.get('caido.demo') ?? 0;
-  const task = await waitForTask(t, token, (await syncRpu(token, credentialId, rpuId)).task_id);
+  const credentialId = await seedCredential(world.t, user.id, { cfeUser: 'caido.demo' });
+  const rpuId = await seedRpu(world.t, user.id, { serviceNumber: unlinkedNumber(4), credentialId });
+  const before = world.simulator.state.stats.byAccount.get('caido.demo') ?? 0;
+  const task = await waitForTask(world.t, token, (await syncRpu(token, credentialId, rpuId)).task_id);
   expect(task.status).toBe(2);
-  const [association] = await associationsOf(t, task.task_id);
+  const [association] = await associationsOf(world.t, task.task_id);
   expect(association).toMatchObject({ status: 2, attempt: 2 });
   expect(association?.message).toContain('3 intentos');
-  expect(await rpuState(t, rpuId)).toMatchObject({ rpu_status: 2 });
-  expect((simulator.state.stats.byAccount.get('caido.demo') ?? 0) - before).toBe(3);
+  expect(await rpuState(world.t, rpuId)).toMatchObject({ rpu_status: 2 });
+  expect((world.simulator.state.stats.byAccount.get('caido.demo') ?? 0) - before).toBe(3);
 });

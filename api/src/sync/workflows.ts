@@ -39,7 +39,8 @@ type Step = (input: StepInput) => Promise<StepOutcome>;
 /**
  * A workflow of spec §4: named steps, the first one, and what each does. A step answers the
  * step that follows (the chain may branch, e.g. to the link attempt with additional
- * information) or that the run is done. Progress is the position of the step in `steps`.
+ * information; naming itself, it continues work its time budget cut short) or that the run is
+ * done. Progress is the position of the step in `steps`.
  */
 export type Workflow = {
   id: SyncWorkflow;
@@ -60,12 +61,20 @@ const done = (message: string, spawn?: Spawn[]): StepOutcome => ({
   ...(spawn ? { spawn } : {}),
 });
 
+/** Syncs with the portal; a sync cut short by its time budget continues in the same step. */
+const sync =
+  (step: StepName): Step =>
+  async (input) => {
+    const result = await syncPortal(input);
+    return result.done ? done(result.message) : next(step, result.message);
+  };
+
 /** Syncs, or when the portal says the service is not in the account, goes to `linkStep`. */
 const syncOrLink =
-  (linkStep: StepName): Step =>
+  (step: StepName, linkStep: StepName): Step =>
   async (input) => {
     try {
-      return done(await syncPortal(input));
+      return await sync(step)(input);
     } catch (error) {
       if (isNotLinked(error)) return next(linkStep, syncMessages.notLinked);
       throw error;
@@ -92,13 +101,13 @@ const linkAndSync: Workflow = {
       (await linkWithConsultedTotal(input))
         ? next('syncing_portal', syncMessages.linked)
         : next('syncing_consultation'),
-    syncing_portal: async (input) => done(await syncPortal(input)),
+    syncing_portal: sync('syncing_portal'),
     syncing_consultation: async (input) => next('linking_additional_info', await syncConsultation(input)),
     linking_additional_info: async (input) => {
       await linkWithLastPayment(input);
       return next('syncing_again', syncMessages.linked);
     },
-    syncing_again: async (input) => done(await syncPortal(input)),
+    syncing_again: sync('syncing_again'),
   },
 };
 
@@ -123,12 +132,12 @@ const portalSpaceSync: Workflow = {
         })),
       );
     },
-    syncing: syncOrLink('link_attempt'),
+    syncing: syncOrLink('syncing', 'link_attempt'),
     link_attempt: async (input) => {
       await linkEitherWay(input);
       return next('syncing_again', syncMessages.linked);
     },
-    syncing_again: async (input) => done(await syncPortal(input)),
+    syncing_again: sync('syncing_again'),
   },
 };
 
@@ -139,12 +148,12 @@ const bulkSync: Workflow = {
   steps: ['syncing', 'linking', 'syncing_again'],
   first: 'syncing',
   run: {
-    syncing: syncOrLink('linking'),
+    syncing: syncOrLink('syncing', 'linking'),
     linking: async (input) => {
       await linkEitherWay(input);
       return next('syncing_again', syncMessages.linked);
     },
-    syncing_again: async (input) => done(await syncPortal(input)),
+    syncing_again: sync('syncing_again'),
   },
 };
 

@@ -345,6 +345,29 @@ export async function getTaskLog(db: Queryable, taskId: string): Promise<TaskLog
   return toTaskLog(rows[0]);
 }
 
+/**
+ * Every id must be a task the viewer may see (their own; any, for a superuser); otherwise 404
+ * and nothing changes, so a request cannot touch, nor learn about, another user's tasks.
+ */
+export async function assertVisibleTasks(
+  db: Queryable,
+  ownerId: string | null,
+  taskIds: readonly string[],
+  associationIds: readonly string[] = [],
+) {
+  const tasks = [...new Set(taskIds)];
+  const associations = [...new Set(associationIds)];
+  const { rows } = await db.query<{ tasks: number; associations: number }>(
+    `SELECT
+       (SELECT count(*)::int FROM tasks WHERE id = ANY($1::uuid[]) AND ($3::uuid IS NULL OR user_id = $3)) AS tasks,
+       (SELECT count(*)::int FROM task_associations WHERE id = ANY($2::uuid[]) AND ($3::uuid IS NULL OR user_id = $3))
+         AS associations`,
+    [tasks, associations, ownerId],
+  );
+  if (rows[0]?.tasks !== tasks.length) throw notFound(syncMessages.taskNotFound);
+  if (rows[0]?.associations !== associations.length) throw notFound(syncMessages.taskAssociationNotFound);
+}
+
 /** PATCH /tasks/logs/bulk: reviewed or not, for the viewer's tasks (any, for a superuser). */
 export async function setTasksReviewed(
   db: Queryable,
@@ -352,10 +375,12 @@ export async function setTasksReviewed(
   taskIds: readonly string[],
   reviewed: boolean,
 ): Promise<number> {
+  const ownerId = viewer.isSuperuser ? null : viewer.id;
+  await assertVisibleTasks(db, ownerId, taskIds);
   const { rowCount } = await db.query(
     `UPDATE tasks SET reviewed = $2, updated_at = now()
      WHERE id = ANY($1::uuid[]) AND ($3::uuid IS NULL OR user_id = $3)`,
-    [[...new Set(taskIds)], reviewed, viewer.isSuperuser ? null : viewer.id],
+    [[...new Set(taskIds)], reviewed, ownerId],
   );
   return rowCount;
 }

@@ -7,6 +7,7 @@ import { buildApp } from '../app';
 import type { Config } from '../config';
 import type { ApiApp } from '../http/api-app';
 import { createMailer, type Mailer, outboxDirOf } from '../mail';
+import type { DocumentStorage } from '../storage';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export type ConfigOverrides = Partial<Omit<Config, 'frontEnd' | 'billing' | 'sync'>> & {
@@ -43,6 +44,7 @@ export async function testConfig(overrides: ConfigOverrides = {}): Promise<Confi
     trustProxy: false,
     logLevel: 'silent',
     webRoot: dataDir,
+    storage: { kind: 'local', dir: join(dataDir, 'documents') },
     webhooks: {
       allowedHosts: [],
       attemptTimeoutMs: 5_000,
@@ -101,16 +103,19 @@ export async function createTestApp({
   config: overrides,
   database,
   now,
+  storage,
 }: {
   config?: ConfigOverrides;
   database?: TestDatabase;
   now?: () => number;
+  /** Instead of the one `config.storage` names (e.g. a wrapper that watches reads). */
+  storage?: DocumentStorage;
 } = {}): Promise<TestApp> {
   const owned = database ? null : await createTestDatabase();
   const testDatabase = (database ?? owned) as TestDatabase;
   const config = await testConfig(overrides);
   const mailer = createMailer(config);
-  const app = await buildApp({ config, db: testDatabase.db, mailer, now });
+  const app = await buildApp({ config, db: testDatabase.db, mailer, now, storage });
   await app.ready();
   return {
     app,

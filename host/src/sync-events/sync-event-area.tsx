@@ -1,69 +1,132 @@
 import {
   attemptLabel,
   Button,
+  errorMessage,
   es,
   ProgressBar,
   progressTone,
   type SyncEvent,
-  type SyncEventStream,
+  syncApi,
   syncWorkflowLabel,
+  toast,
 } from '@luz/shared';
-import { useId, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
-import { useSyncEventSnapshot } from './use-sync-events';
+import type { SyncEventSocket } from './sync-event-socket';
+import { useSyncConnection, useSyncEventSnapshot } from './use-sync-events';
+
+const text = es.sync.area;
+
+/** The area lists this many syncs at most; a bulk sync of thousands is summarised. */
+const MAX_ITEMS = 50;
 
 const Panel = styled.aside`
   position: fixed;
   right: 16px;
   bottom: 48px;
   z-index: 30;
-  width: min(380px, calc(100vw - 32px));
-  max-height: 50vh;
+  width: min(400px, calc(100vw - 32px));
+  max-height: 60vh;
   overflow: auto;
   background: ${({ theme }) => theme.color.surfaceRaised};
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.lg};
   box-shadow: ${({ theme }) => theme.shadow.md};
   padding: ${({ theme }) => theme.space(4)};
-  h2 { margin: 0 0 12px; font-size: ${({ theme }) => theme.font.size.md}; }
-  ul { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 12px; }
+  h2 { margin: 0; font-size: ${({ theme }) => theme.font.size.md}; }
+  ul { list-style: none; margin: 12px 0 0; padding: 0; display: flex; flex-direction: column; gap: 14px; }
 `;
 
-const Meta = styled.div`
+const Heading = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px;
+`;
+
+const Muted = styled.div`
+  font-size: ${({ theme }) => theme.font.size.xs};
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const Meta = styled(Muted)`
   display: flex;
   justify-content: space-between;
   gap: 8px;
-  font-size: ${({ theme }) => theme.font.size.xs};
-  color: ${({ theme }) => theme.color.textMuted};
   margin-top: 4px;
 `;
 
-function SyncItem({ event }: { event: SyncEvent }) {
+const Message = styled.div<{ $error: boolean }>`
+  font-size: ${({ theme }) => theme.font.size.sm};
+  color: ${({ theme, $error }) => ($error ? theme.color.danger : theme.color.text)};
+  margin: 2px 0 6px;
+`;
+
+const stepLabel = (event: SyncEvent) => es.sync.steps[event.chain_step] ?? event.chain_step;
+
+/** One sync: its service, step, message, progress bar (green on success, red on error) and attempt. */
+export function SyncItem({ event }: { event: SyncEvent }) {
   const attempt = attemptLabel(event);
-  const title = event.service_number ?? syncWorkflowLabel(event.chain_workflow);
+  const title = event.service_number ?? es.sync.accountSync;
+  const failed = event.event_type === 'error';
+  const retry = useMutation({
+    mutationFn: () => syncApi.userRetry({ task_association_ids: [event.task_association_id as string] }),
+    onSuccess: () => toast.success(es.sync.actions.retried),
+    onError: (error) => toast.error(errorMessage(error)),
+  });
   return (
-    <li data-testid="sync-item">
+    <li data-testid="sync-item" data-status={event.status} aria-label={title}>
       <strong>{title}</strong>
-      <div>{event.message ?? syncWorkflowLabel(event.chain_workflow)}</div>
+      <Muted>
+        {syncWorkflowLabel(event.chain_workflow)} · {stepLabel(event)}
+      </Muted>
+      {event.message ? <Message $error={failed}>{event.message}</Message> : null}
       <ProgressBar
         value={event.progress}
         tone={progressTone(event)}
-        label={`${title}: ${es.sync.progress(event.progress)}`}
+        label={`${title}: ${stepLabel(event)}, ${es.sync.progress(event.progress)}`}
       />
       <Meta>
-        <span>{es.sync.progress(event.progress)}</span>
+        <span>
+          {event.event_type === 'success'
+            ? text.done
+            : event.event_type === 'error'
+              ? text.failed
+              : es.sync.progress(event.progress)}
+        </span>
         {attempt ? <span>{attempt}</span> : null}
       </Meta>
+      {failed && event.task_association_id ? (
+        <Button size="sm" variant="secondary" onClick={() => retry.mutate()} loading={retry.isPending}>
+          {es.sync.actions.retry}
+        </Button>
+      ) : null}
     </li>
   );
 }
 
+function ConnectionNotice({ socket }: { socket: SyncEventSocket }) {
+  const connection = useSyncConnection(socket);
+  const [, tick] = useState(0);
+  useEffect(() => {
+    if (connection !== 'closed') return;
+    const timer = setInterval(() => tick((value) => value + 1), 1000);
+    return () => clearInterval(timer);
+  }, [connection]);
+  if (connection === 'open') return null;
+  if (connection === 'connecting') return <Muted role="status">{text.connecting}</Muted>;
+  const retryAt = socket.retryAt();
+  return <Muted role="status">{text.reconnecting(retryAt ? (retryAt - Date.now()) / 1000 : 1)}</Muted>;
+}
+
 /** The area fed by the WebSocket of sync events (spec §2), opened from the top bar. */
-export function useSyncEventArea(stream: SyncEventStream) {
-  const events = useSyncEventSnapshot(stream);
+export function useSyncEventArea(socket: SyncEventSocket) {
+  const events = useSyncEventSnapshot(socket);
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const running = events.filter((event) => event.event_type === 'progress').length;
+  const finished = events.length - running;
 
   const toggle = (
     <Button
@@ -73,24 +136,31 @@ export function useSyncEventArea(stream: SyncEventStream) {
       aria-controls={panelId}
       onClick={() => setOpen((value) => !value)}
     >
-      {es.layout.syncArea}
-      {running > 0 ? ` (${running})` : ''}
+      {text.open(running)}
     </Button>
   );
 
   const panel = open ? (
-    <Panel id={panelId} aria-label={es.layout.syncArea}>
-      <h2>{es.layout.syncArea}</h2>
-      {stream.connection() === 'closed' ? <p role="status">{es.layout.connectionLost}</p> : null}
+    <Panel id={panelId} aria-label={text.title}>
+      <Heading>
+        <h2>{text.title}</h2>
+        {finished > 0 ? (
+          <Button size="sm" variant="ghost" onClick={socket.clearFinished}>
+            {text.clearFinished}
+          </Button>
+        ) : null}
+      </Heading>
+      <ConnectionNotice socket={socket} />
       {events.length === 0 ? (
-        <p>{es.layout.syncAreaEmpty}</p>
+        <p>{text.empty}</p>
       ) : (
         <ul>
-          {events.map((event) => (
+          {events.slice(0, MAX_ITEMS).map((event) => (
             <SyncItem key={event.task_association_id ?? event.task_id} event={event} />
           ))}
         </ul>
       )}
+      {events.length > MAX_ITEMS ? <Muted>{text.more(events.length - MAX_ITEMS)}</Muted> : null}
     </Panel>
   ) : null;
 

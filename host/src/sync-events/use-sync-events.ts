@@ -1,34 +1,79 @@
-import { queryClient, queryKeys, type SyncEvent, type SyncEventStream } from '@luz/shared';
+import { queryClient, queryKeys, type SyncEvent } from '@luz/shared';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { createSyncEventSocket } from './sync-event-socket';
+import { createSyncEventSocket, type SyncEventSocket } from './sync-event-socket';
 
-const finishedFamilies = [
-  queryKeys.rpus,
-  queryKeys.periods,
-  queryKeys.tasks,
-  queryKeys.paymentHistory,
-  queryKeys.credentials,
-];
+/** A bulk sync sends many events a second; lists refresh at most this often. */
+const INVALIDATE_EVERY_MS = 1_000;
 
-/** Opens the session's socket while the layout is mounted; finished syncs refresh the lists. */
-export function useSyncEventSocket() {
+type Family = readonly unknown[];
+
+/** Which cached lists an event makes stale. */
+export function staleFamilies(event: SyncEvent): Family[] {
+  if (event.event_type !== 'progress')
+    return [
+      queryKeys.rpus,
+      queryKeys.periods,
+      queryKeys.tasks,
+      queryKeys.paymentHistory,
+      queryKeys.credentials,
+    ];
+  // A run that starts or waits for a retry changes service points' status and the task lists.
+  if (event.progress === 0 || event.status === 4) return [queryKeys.rpus, queryKeys.tasks];
+  return [queryKeys.tasks];
+}
+
+/** Invalidates query families at most once per interval each (the first at once, the rest batched). */
+export function createThrottledInvalidator(
+  invalidate: (family: Family) => void,
+  everyMs = INVALIDATE_EVERY_MS,
+) {
+  const last = new Map<string, number>();
+  const pending = new Map<string, { family: Family; timer: ReturnType<typeof setTimeout> }>();
+  return {
+    add(family: Family) {
+      const key = JSON.stringify(family);
+      if (pending.has(key)) return;
+      const wait = (last.get(key) ?? 0) + everyMs - Date.now();
+      const run = () => {
+        pending.delete(key);
+        last.set(key, Date.now());
+        invalidate(family);
+      };
+      if (wait <= 0) run();
+      else pending.set(key, { family, timer: setTimeout(run, wait) });
+    },
+    cancel() {
+      for (const { timer } of pending.values()) clearTimeout(timer);
+      pending.clear();
+    },
+  };
+}
+
+/** Opens the session's socket while the layout is mounted; events refresh the lists they touch. */
+export function useSyncEventSocket(): SyncEventSocket {
   const [socket] = useState(createSyncEventSocket);
   useEffect(() => {
+    const invalidator = createThrottledInvalidator((queryKey) => {
+      void queryClient.invalidateQueries({ queryKey });
+    });
     const unsubscribe = socket.subscribe((event) => {
-      if (event.event_type !== 'progress') {
-        for (const queryKey of finishedFamilies) void queryClient.invalidateQueries({ queryKey });
-      } else if (event.progress === 0) {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.rpus });
-      }
+      for (const family of staleFamilies(event)) invalidator.add(family);
     });
     return () => {
       unsubscribe();
+      invalidator.cancel();
       socket.close();
     };
   }, [socket]);
   return socket;
 }
 
-export function useSyncEventSnapshot(stream: SyncEventStream): SyncEvent[] {
-  return useSyncExternalStore((listener) => stream.subscribe(listener), stream.current, stream.current);
+/** The latest event of every sync, re-rendering on each change (and on connection changes). */
+export function useSyncEventSnapshot(socket: SyncEventSocket): SyncEvent[] {
+  return useSyncExternalStore(socket.onChange, socket.current, socket.current);
+}
+
+/** The connection state, re-rendering when it changes. */
+export function useSyncConnection(socket: SyncEventSocket) {
+  return useSyncExternalStore(socket.onChange, socket.connection, socket.connection);
 }

@@ -1,5 +1,20 @@
-import { es, PageHeader } from '@luz/shared';
+import { es, PageHeader, parseDownloadsSearch, toSearchString, useSearchState } from '@luz/shared';
+import { TaskDetail } from './task-detail';
+import { TaskList } from './task-list';
 
+const text = es.periods.downloads;
+
+/** /downloads: the user's tasks grouped by day; `taskId` in the URL opens one of them (spec §2). */
 export function DownloadsPage() {
-  return <PageHeader title={es.periods.downloads.title} subtitle={es.periods.downloads.subtitle} />;
+  const [search, setSearch] = useSearchState(parseDownloadsSearch);
+  return (
+    <>
+      <PageHeader title={text.title} subtitle={text.subtitle} />
+      {search.taskId ? (
+        <TaskDetail taskId={search.taskId} backTo={{ search: toSearchString({ ...search, taskId: null }) }} />
+      ) : (
+        <TaskList search={search} setSearch={setSearch} />
+      )}
+    </>
+  );
 }

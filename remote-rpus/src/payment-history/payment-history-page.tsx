@@ -1,11 +1,200 @@
-import { es, PageHeader } from '@luz/shared';
-import { Link } from 'react-router-dom';
+import {
+  Alert,
+  Button,
+  type Column,
+  ConfirmDialog,
+  DataTable,
+  EmptyState,
+  errorMessage,
+  errorStatus,
+  es,
+  formatMoney,
+  PageHeader,
+  type Payment,
+  parsePaymentHistorySearch,
+  paymentHistoryApi,
+  queryClient,
+  queryKeys,
+  Row,
+  rpusApi,
+  SearchPagination,
+  safeFormatDate,
+  saveDownloadedFile,
+  toast,
+  useSearchState,
+} from '@luz/shared';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import styled from 'styled-components';
 
+const text = es.sync.paymentHistory;
+
+const Amount = styled.span`
+  font-variant-numeric: tabular-nums;
+  white-space: nowrap;
+`;
+
+const Reference = styled.span`
+  font-family: ${({ theme }) => theme.font.mono};
+`;
+
+const BackLink = styled(Link)`
+  color: ${({ theme }) => theme.color.primary};
+  white-space: nowrap;
+`;
+
+const columns: Column<Payment>[] = [
+  { key: 'paid_on', header: text.columns.paidOn, render: (payment) => safeFormatDate(payment.paid_on) },
+  {
+    key: 'amount',
+    header: text.columns.amount,
+    align: 'right',
+    render: (payment) => <Amount>{formatMoney(payment.amount)}</Amount>,
+  },
+  { key: 'channel', header: text.columns.channel, render: (payment) => payment.channel },
+  {
+    key: 'reference',
+    header: text.columns.reference,
+    render: (payment) => <Reference>{payment.reference}</Reference>,
+  },
+];
+
+/**
+ * /rpus/{rpuId}/payment-history: the payments of one service point (spec §2), a page at a time
+ * (page and page size in the URL), with sync from the portal, delete and CSV export.
+ */
 export function PaymentHistoryPage() {
+  const { rpuId = '' } = useParams();
+  const [search, setSearch] = useSearchState(parsePaymentHistorySearch);
+  const page = { page: search.page, page_size: search.pageSize };
+  const rpu = useQuery({ queryKey: queryKeys.rpu(rpuId), queryFn: () => rpusApi.get(rpuId), retry: false });
+  const payments = useQuery({
+    queryKey: queryKeys.paymentHistoryOf(rpuId, page),
+    queryFn: () => paymentHistoryApi.list(rpuId, page),
+    placeholderData: keepPreviousData,
+    enabled: rpu.isSuccess,
+  });
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+
+  const total = payments.data?.count ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / search.pageSize));
+  useEffect(() => {
+    if (payments.data && search.page > lastPage) setSearch({ page: lastPage }, { replace: true });
+  }, [payments.data, search.page, lastPage, setSearch]);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.paymentHistory });
+  const fail = (error: unknown) => toast.error(errorMessage(error));
+
+  const sync = useMutation({
+    mutationFn: () => paymentHistoryApi.sync(rpuId),
+    onSuccess: () => toast.success(text.syncStarted),
+    onError: fail,
+  });
+  const remove = useMutation({
+    mutationFn: () => paymentHistoryApi.remove({ payment_ids: [...selected] }),
+    onSuccess: async ({ affected }) => {
+      setConfirming(false);
+      setSelected(new Set());
+      toast.success(text.deleted(affected));
+      await refresh();
+    },
+    onError: fail,
+  });
+  const csv = useMutation({
+    mutationFn: () =>
+      paymentHistoryApi.csv({ rpu_id: rpuId, ...(selected.size > 0 ? { payment_ids: [...selected] } : {}) }),
+    onSuccess: (file) =>
+      saveDownloadedFile(file, `historial-de-pagos-${rpu.data?.service_number ?? rpuId}.csv`),
+    onError: fail,
+  });
+
+  const back = <BackLink to="/rpus/">{text.back}</BackLink>;
+  if (rpu.isError) {
+    return (
+      <>
+        <PageHeader title={text.title} actions={back} />
+        <Alert tone="danger">
+          {errorStatus(rpu.error) === 404 ? text.notFound : errorMessage(rpu.error)}
+        </Alert>
+      </>
+    );
+  }
+  const name = rpu.data
+    ? rpu.data.alias
+      ? `${rpu.data.alias} (${rpu.data.service_number})`
+      : rpu.data.service_number
+    : '';
+
   return (
-    <PageHeader
-      title={es.rpus.paymentHistory.title}
-      actions={<Link to="/rpus/">{es.rpus.paymentHistory.back}</Link>}
-    />
+    <>
+      <PageHeader
+        title={text.title}
+        subtitle={name ? text.subtitle(name) : es.common.loading}
+        actions={
+          <>
+            {back}
+            <Button
+              variant="secondary"
+              onClick={() => csv.mutate()}
+              loading={csv.isPending}
+              disabled={total === 0}
+            >
+              {selected.size > 0 ? text.csvSelected : text.csv}
+            </Button>
+            <Button onClick={() => sync.mutate()} loading={sync.isPending} disabled={!rpu.isSuccess}>
+              {sync.isPending ? text.syncing : text.sync}
+            </Button>
+          </>
+        }
+      />
+      {payments.isError ? <Alert tone="danger">{errorMessage(payments.error)}</Alert> : null}
+      {selected.size > 0 ? (
+        <Row $gap={2}>
+          <span>{es.common.selected(selected.size)}</span>
+          <Button variant="danger" size="sm" onClick={() => setConfirming(true)}>
+            {text.delete}
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => setSelected(new Set())}>
+            {es.common.clear}
+          </Button>
+        </Row>
+      ) : null}
+      {payments.isSuccess && total === 0 ? (
+        <EmptyState
+          title={text.title}
+          message={text.empty}
+          action={
+            <Button onClick={() => sync.mutate()} loading={sync.isPending}>
+              {text.sync}
+            </Button>
+          }
+        />
+      ) : (
+        <>
+          <DataTable
+            caption={text.table}
+            columns={columns}
+            rows={payments.data?.data ?? []}
+            getRowId={(payment) => payment.payment_id}
+            rowLabel={(payment) => `${safeFormatDate(payment.paid_on)} ${formatMoney(payment.amount)}`}
+            loading={payments.isFetching || rpu.isPending}
+            empty={text.empty}
+            selection={{ selected, onChange: setSelected }}
+          />
+          <SearchPagination search={search} setSearch={setSearch} count={total} />
+        </>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={text.deleteTitle}
+        description={text.deleteConfirm(selected.size)}
+        confirmLabel={es.common.delete}
+        loading={remove.isPending}
+        onConfirm={() => remove.mutate()}
+      />
+    </>
   );
 }

@@ -1,11 +1,17 @@
 export { adminApi } from './admin';
 export { authApi } from './auth';
 export { billingApi } from './billing';
+export { rethrowWithJsonBody } from './blob-errors';
 export { apiUrl, configureApi, http, onUnauthorized } from './client';
 export { credentialsApi } from './credentials';
 export type { DownloadedFile } from './download';
 export { attachmentFileName, saveDownloadedFile } from './download';
+export { paymentHistoryApi } from './payment-history';
+export type { DownloadProgress } from './periods';
+export { periodsApi } from './periods';
 export { rpusApi } from './rpus';
 export { loadRuntimeConfig } from './runtime-config';
+export { syncApi } from './sync';
+export { tasksApi } from './tasks';
 export { usersApi } from './users';
 export { webhooksApi } from './webhooks';

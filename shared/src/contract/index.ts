@@ -4,6 +4,7 @@ export * from './common';
 export * from './credentials';
 export * from './enums';
 export * from './payment-history';
+export * from './periods';
 export * from './rpus';
 export * from './runtime-config';
 export * from './sync-events';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { syncText } from '../text/sync';
 import { zId, zIsoDate, zMoney } from './common';
 
 /** One payment of a service point, as the portal's payment history lists it. */
@@ -25,3 +26,6 @@ export const zPaymentHistoryCsvRequest = z.object({
   payment_ids: z.array(zId).min(1).max(MAX_PAYMENT_IDS).optional(),
 });
 export type PaymentHistoryCsvRequest = z.infer<typeof zPaymentHistoryCsvRequest>;
+
+/** Column titles of the payment-history CSV (Spanish, as the file is for people). */
+export const paymentCsvHeaders = syncText.paymentHistory.csvHeaders;

@@ -1,1 +1,2 @@
+export { useListSelection, usePageInRange } from './use-list-state';
 export { useSearchState } from './use-search-state';

@@ -41,6 +41,7 @@ export {
   adminFilterOptions,
   adminServicesFilterByValues,
   adminUsersFilterByValues,
+  chosenFilterBy,
   parseAdminSearch,
   parseDownloadsSearch,
   parsePaymentHistorySearch,

@@ -62,6 +62,17 @@ function applyRequirements<T extends { filterBy: string | null }>(
   };
 }
 
+/**
+ * The filter the user chose, also while its required value is still missing (the parse then set
+ * `filterBy` aside): the screen keeps showing that choice and asks for the value.
+ */
+export function chosenFilterBy<T extends string>(search: {
+  filterBy: T | null;
+  unmetRequirements: readonly UnmetRequirement[];
+}): T | null {
+  return search.filterBy ?? (search.unmetRequirements[0]?.filterBy as T | undefined) ?? null;
+}
+
 const list = { page: zPageParam, pageSize: zPageSizeParam };
 
 function options<const T extends string>(

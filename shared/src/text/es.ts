@@ -4,6 +4,7 @@ import { credentialsText } from './credentials';
 import { periodsText } from './periods';
 import { rpusText } from './rpus';
 import { settingsText } from './settings';
+import { syncText } from './sync';
 
 /**
  * The Spanish text catalogue: every string a user reads comes from here (or from a sibling
@@ -154,9 +155,6 @@ export const es = {
       admin: 'Administración',
     },
     version: 'Versión',
-    syncArea: 'Sincronizaciones en curso',
-    syncAreaEmpty: 'No hay sincronizaciones en curso.',
-    connectionLost: 'Conexión en vivo interrumpida. Reintentando…',
   },
   onboarding: {
     title: 'Bienvenido a Luz',
@@ -253,10 +251,7 @@ export const es = {
   credentials: credentialsText,
   periods: periodsText,
   admin: adminText,
-  sync: {
-    attempt: (attempt: number, max: number) => `intento ${attempt + 1} de ${max}`,
-    progress: (percent: number) => `${Math.round(percent)} %`,
-  },
+  sync: syncText,
 } as const;
 
 export type TextCatalogue = typeof es;

@@ -190,8 +190,4 @@ export const rpusText = {
       lastPaymentIgnored: 'El último pago no es un importe válido y no se importará.',
     },
   },
-  paymentHistory: {
-    title: 'Historial de pagos',
-    back: 'Volver a servicios',
-  },
 };

@@ -4,6 +4,7 @@ export type { BadgeTone } from './badge';
 export { Badge } from './badge';
 export type { ButtonVariant } from './button';
 export { Button, ButtonLink } from './button';
+export { DateField } from './date-field';
 export { FactList } from './fact-list';
 export type { SelectOption } from './fields';
 export { Checkbox, PasswordField, SelectField, TextField } from './fields';

@@ -34,7 +34,8 @@ type Props = {
   pageSize: number;
   count: number;
   onPageChange: (page: number) => void;
-  onPageSizeChange: (pageSize: number) => void;
+  /** Without it the page size is fixed and its selector is not shown. */
+  onPageSizeChange?: (pageSize: number) => void;
 };
 
 export function Pagination({ page, pageSize, count, onPageChange, onPageSizeChange }: Props) {
@@ -48,18 +49,22 @@ export function Pagination({ page, pageSize, count, onPageChange, onPageSizeChan
   return (
     <Bar aria-label={es.pagination.label}>
       <Group>
-        <label htmlFor={sizeId}>{es.pagination.pageSize}</label>
-        <select
-          id={sizeId}
-          value={pageSize}
-          onChange={(event) => onPageSizeChange(Number(event.target.value))}
-        >
-          {sizes.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
+        {onPageSizeChange ? (
+          <>
+            <label htmlFor={sizeId}>{es.pagination.pageSize}</label>
+            <select
+              id={sizeId}
+              value={pageSize}
+              onChange={(event) => onPageSizeChange(Number(event.target.value))}
+            >
+              {sizes.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </>
+        ) : null}
         <span aria-live="polite">{es.pagination.range(from, to, count)}</span>
       </Group>
       <Group>

@@ -1,6 +1,7 @@
 import { up as initial } from './001_initial';
 import { up as rpusListIndex } from './010_rpus_list_index';
 import { up as syncEngine } from './020_sync_engine';
+import { up as periodsByCredential } from './030_periods_by_credential';
 import { up as webhookEngine } from './040_webhook_engine';
 import { up as billing } from './050_billing';
 
@@ -11,6 +12,7 @@ export const migrations: readonly Migration[] = [
   { version: 1, name: 'initial', up: initial },
   { version: 10, name: 'rpus_list_index', up: rpusListIndex },
   { version: 20, name: 'sync_engine', up: syncEngine },
+  { version: 30, name: 'periods_by_credential', up: periodsByCredential },
   { version: 40, name: 'webhook_engine', up: webhookEngine },
   { version: 50, name: 'billing', up: billing },
 ];

@@ -8,6 +8,8 @@ export type SimulatorOptions = {
   sessionTtlMs?: number;
   /** The simulated "today"; periods and payments are generated up to it. */
   now?: () => Date;
+  /** How far back the portal lists receipts; 26 months by default. */
+  historyMonths?: number;
   logger?: boolean;
 };
 
@@ -53,6 +55,7 @@ export function buildPortalSimulator(options: SimulatorOptions = {}): {
     ...(options.sessionTtlMs ? { sessionTtlMs: options.sessionTtlMs } : {}),
   });
   const today = options.now ?? (() => new Date());
+  const historyMonths = options.historyMonths ?? 26;
   const app = Fastify({ logger: options.logger ?? false });
 
   /** Applies global and account faults, counting every request that reaches the portal. */
@@ -74,8 +77,11 @@ export function buildPortalSimulator(options: SimulatorOptions = {}): {
           fault.rateLimit,
           Date.now(),
         );
-        if (wait !== null)
+        if (wait !== null) {
+          const key = account?.username ?? '(public)';
+          state.stats.rateLimited.set(key, (state.stats.rateLimited.get(key) ?? 0) + 1);
           throw new PortalError(429, 'rate_limited', 'Demasiadas solicitudes. Intenta más tarde.', wait);
+        }
       }
     }
   }
@@ -178,7 +184,7 @@ export function buildPortalSimulator(options: SimulatorOptions = {}): {
       await admit(reply, account, 'receipts', `account:${account.username}`);
       const profile = linkedService(account, request.params.serviceNumber);
       return {
-        recibos: receipts(profile, today()).map((receipt) => ({
+        recibos: receipts(profile, today(), historyMonths).map((receipt) => ({
           id: receipt.id,
           periodo_inicio: receipt.initialDate,
           periodo_fin: receipt.finalDate,
@@ -198,7 +204,9 @@ export function buildPortalSimulator(options: SimulatorOptions = {}): {
       const account = sessionOf(request);
       await admit(reply, account, 'document', `account:${account.username}`);
       const profile = linkedService(account, request.params.serviceNumber);
-      const receipt = receipts(profile, today()).find((item) => item.id === request.params.receiptId);
+      const receipt = receipts(profile, today(), historyMonths).find(
+        (item) => item.id === request.params.receiptId,
+      );
       if (!receipt || !['pdf', 'xml'].includes(request.params.format)) {
         throw new PortalError(404, 'document_not_found', 'No encontramos ese recibo.');
       }
@@ -300,6 +308,7 @@ export function buildPortalSimulator(options: SimulatorOptions = {}): {
     by_account: Object.fromEntries(state.stats.byAccount),
     by_route: Object.fromEntries(state.stats.byRoute),
     peak_in_flight: Object.fromEntries(state.stats.peakInFlight),
+    rate_limited: Object.fromEntries(state.stats.rateLimited),
   }));
 
   app.post('/__sim/stats/reset', async () => {

@@ -66,6 +66,8 @@ export class SimulatorState {
     byAccount: new Map<string, number>(),
     byRoute: new Map<string, number>(),
     peakInFlight: new Map<string, number>(),
+    /** 429 answers by account. */
+    rateLimited: new Map<string, number>(),
   };
   private readonly inFlight = new Map<string, number>();
   private readonly windows = new Map<string, number[]>();
@@ -134,7 +136,13 @@ export class SimulatorState {
   }
 
   resetStats() {
-    this.stats = { total: 0, byAccount: new Map(), byRoute: new Map(), peakInFlight: new Map() };
+    this.stats = {
+      total: 0,
+      byAccount: new Map(),
+      byRoute: new Map(),
+      peakInFlight: new Map(),
+      rateLimited: new Map(),
+    };
     this.windows.clear();
   }
 }

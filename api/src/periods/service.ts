@@ -1,0 +1,277 @@
+import type {
+  DocumentKind,
+  PageQuery,
+  Period,
+  PeriodsFilters,
+  PeriodsSelection,
+  PeriodsSeriesPoint,
+} from '@luz/shared/contract';
+import { MAX_SERIES_MONTHS } from '@luz/shared/contract';
+import type { Queryable } from '../db/database';
+import { pageWindow } from '../http/pagination';
+
+/**
+ * A WHERE clause over `periods p JOIN rpus r` for one user, and its parameters. Every query of
+ * this module starts here, so no path can forget the owner. Periods of deleted service points
+ * are hidden with them.
+ */
+export type PeriodsWhere = { sql: string; values: unknown[] };
+
+export function periodsWhere(userId: string, selection: PeriodsSelection): PeriodsWhere {
+  const values: unknown[] = [userId];
+  const conditions = ['p.user_id = $1', 'NOT r.deleted'];
+  const add = (condition: (placeholder: string) => string, value: unknown) => {
+    values.push(value);
+    conditions.push(condition(`$${values.length}`));
+  };
+  if (selection.period_ids) add((p) => `p.id = ANY(${p}::uuid[])`, selection.period_ids);
+  if (selection.credential_id) add((p) => `p.credential_id = ${p}`, selection.credential_id);
+  if (selection.rpu_id) add((p) => `p.rpu_id = ${p}`, selection.rpu_id);
+  if (selection.initial_date) add((p) => `p.final_date >= ${p}::date`, selection.initial_date);
+  if (selection.final_date) add((p) => `p.final_date <= ${p}::date`, selection.final_date);
+  if (selection.task_association_id)
+    add(
+      (p) =>
+        `EXISTS (SELECT 1 FROM task_association_periods tap WHERE tap.period_id = p.id AND tap.task_association_id = ${p}::uuid)`,
+      selection.task_association_id,
+    );
+  return { sql: conditions.join(' AND '), values };
+}
+
+type PeriodRow = {
+  id: string;
+  rpu_id: string;
+  credential_id: string | null;
+  service_number: string;
+  alias: string;
+  initial_date: string;
+  final_date: string;
+  amount: string;
+  consumption_kwh: string;
+  tariff: string;
+  cfdi_uuid: string | null;
+  pdf_file_name: string | null;
+  xml_file_name: string | null;
+  created_at: Date;
+};
+
+// Dates and numerics leave PostgreSQL as text: no time zone shift, no float.
+const periodColumns = /* sql */ `
+  p.id, p.rpu_id, p.credential_id, r.service_number, r.alias,
+  p.initial_date::text AS initial_date, p.final_date::text AS final_date,
+  p.amount::text AS amount, p.consumption_kwh::text AS consumption_kwh, p.tariff, p.cfdi_uuid, p.created_at,
+  pdf.file_name AS pdf_file_name, xml.file_name AS xml_file_name`;
+
+const periodSources = /* sql */ `
+  periods p
+  JOIN rpus r ON r.id = p.rpu_id
+  LEFT JOIN documents pdf ON pdf.period_id = p.id AND pdf.kind = 'pdf' AND pdf.user_id = p.user_id
+  LEFT JOIN documents xml ON xml.period_id = p.id AND xml.kind = 'xml' AND xml.user_id = p.user_id`;
+
+/** Newest first; the service number and id make the order total, so pages never overlap. */
+const periodOrder = 'p.final_date DESC, r.service_number, p.id';
+
+function toPeriod(row: PeriodRow): Period {
+  return {
+    period_id: row.id,
+    rpu_id: row.rpu_id,
+    credential_id: row.credential_id,
+    service_number: row.service_number,
+    alias: row.alias,
+    initial_date: row.initial_date,
+    final_date: row.final_date,
+    amount: row.amount,
+    consumption_kwh: row.consumption_kwh,
+    tariff: row.tariff,
+    cfdi_uuid: row.cfdi_uuid,
+    has_pdf: row.pdf_file_name !== null,
+    has_xml: row.xml_file_name !== null,
+    pdf_file_name: row.pdf_file_name,
+    xml_file_name: row.xml_file_name,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+export async function listPeriods(
+  db: Queryable,
+  userId: string,
+  filters: PeriodsFilters,
+  page: PageQuery,
+): Promise<{ data: Period[]; count: number }> {
+  const where = periodsWhere(userId, filters);
+  const { limit, offset } = pageWindow(page);
+  const n = where.values.length;
+  const { rows } = await db.query<PeriodRow>(
+    `SELECT ${periodColumns} FROM ${periodSources} WHERE ${where.sql}
+     ORDER BY ${periodOrder} LIMIT $${n + 1} OFFSET $${n + 2}`,
+    [...where.values, limit, offset],
+  );
+  const total = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM periods p JOIN rpus r ON r.id = p.rpu_id WHERE ${where.sql}`,
+    where.values,
+  );
+  return { data: rows.map(toPeriod), count: total.rows[0]?.count ?? 0 };
+}
+
+/** How many rows an export reads per query: big enough to be fast, small enough to stay flat. */
+export const EXPORT_BATCH_SIZE = 500;
+
+/**
+ * Every period of a selection, in the list's order, read in batches by keyset (no OFFSET, no
+ * transaction held open: PGlite has one connection and a long download must not block it).
+ */
+export async function* selectedPeriods(
+  db: Queryable,
+  userId: string,
+  selection: PeriodsSelection,
+  batchSize = EXPORT_BATCH_SIZE,
+): AsyncGenerator<Period> {
+  const where = periodsWhere(userId, selection);
+  let after: PeriodRow | null = null;
+  for (;;) {
+    const values = [...where.values];
+    let keyset = '';
+    if (after) {
+      values.push(after.final_date, after.service_number, after.id);
+      const [d, s, i] = [values.length - 2, values.length - 1, values.length];
+      // The order mixes directions (date descending, then ascending), so the row comparison is spelled out.
+      keyset = `AND (p.final_date < $${d}::date OR (p.final_date = $${d}::date AND (r.service_number, p.id) > ($${s}, $${i}::uuid)))`;
+    }
+    values.push(batchSize);
+    const { rows }: { rows: PeriodRow[] } = await db.query<PeriodRow>(
+      `SELECT ${periodColumns} FROM ${periodSources} WHERE ${where.sql} ${keyset}
+       ORDER BY ${periodOrder} LIMIT $${values.length}`,
+      values,
+    );
+    for (const row of rows) yield toPeriod(row);
+    if (rows.length < batchSize) return;
+    after = rows.at(-1) ?? null;
+  }
+}
+
+/** One stored document of a selection, with what names it inside a ZIP. */
+export type SelectedDocument = {
+  kind: DocumentKind;
+  storageKey: string;
+  sizeBytes: number;
+  createdAt: Date;
+  rpuId: string;
+  serviceNumber: string;
+  alias: string;
+  initialDate: string;
+  finalDate: string;
+};
+
+type DocumentRow = {
+  kind: DocumentKind;
+  storage_key: string;
+  size_bytes: string;
+  created_at: Date;
+  rpu_id: string;
+  service_number: string;
+  alias: string;
+  initial_date: string;
+  final_date: string;
+};
+
+/**
+ * The stored documents of a selection (all kinds, or one), grouped by service point and in date
+ * order, read in keyset batches.
+ */
+export async function* selectedDocuments(
+  db: Queryable,
+  userId: string,
+  selection: PeriodsSelection,
+  kind: DocumentKind | null,
+  batchSize = EXPORT_BATCH_SIZE,
+): AsyncGenerator<SelectedDocument> {
+  const where = periodsWhere(userId, selection);
+  const base = [...where.values];
+  let kindCondition = '';
+  if (kind) {
+    base.push(kind);
+    kindCondition = `AND d.kind = $${base.length}`;
+  }
+  let after: DocumentRow | null = null;
+  for (;;) {
+    const values = [...base];
+    let keyset = '';
+    if (after) {
+      values.push(after.service_number, after.rpu_id, after.initial_date, after.final_date, after.kind);
+      const n = values.length;
+      keyset = `AND (r.service_number, r.id, p.initial_date, p.final_date, d.kind) > ($${n - 4}, $${n - 3}::uuid, $${n - 2}::date, $${n - 1}::date, $${n})`;
+    }
+    values.push(batchSize);
+    const { rows }: { rows: DocumentRow[] } = await db.query<DocumentRow>(
+      `SELECT d.kind, d.storage_key, d.size_bytes::text AS size_bytes, d.created_at,
+              r.id AS rpu_id, r.service_number, r.alias,
+              p.initial_date::text AS initial_date, p.final_date::text AS final_date
+       FROM periods p
+       JOIN rpus r ON r.id = p.rpu_id
+       JOIN documents d ON d.period_id = p.id AND d.user_id = p.user_id
+       WHERE ${where.sql} ${kindCondition} ${keyset}
+       ORDER BY r.service_number, r.id, p.initial_date, p.final_date, d.kind
+       LIMIT $${values.length}`,
+      values,
+    );
+    for (const row of rows) {
+      yield {
+        kind: row.kind,
+        storageKey: row.storage_key,
+        sizeBytes: Number(row.size_bytes),
+        createdAt: row.created_at,
+        rpuId: row.rpu_id,
+        serviceNumber: row.service_number,
+        alias: row.alias,
+        initialDate: row.initial_date,
+        finalDate: row.final_date,
+      };
+    }
+    if (rows.length < batchSize) return;
+    after = rows.at(-1) ?? null;
+  }
+}
+
+/**
+ * Sums of the selection per calendar month of the final date, oldest first, for the chart: the
+ * latest MAX_SERIES_MONTHS months that have periods.
+ */
+export async function periodsSeries(
+  db: Queryable,
+  userId: string,
+  filters: PeriodsFilters,
+): Promise<PeriodsSeriesPoint[]> {
+  const where = periodsWhere(userId, filters);
+  const { rows } = await db.query<PeriodsSeriesPoint>(
+    `SELECT to_char(p.final_date, 'YYYY-MM') AS month, sum(p.amount)::text AS amount,
+            sum(p.consumption_kwh)::text AS consumption_kwh, count(*)::int AS periods
+     FROM periods p JOIN rpus r ON r.id = p.rpu_id
+     WHERE ${where.sql}
+     GROUP BY 1 ORDER BY 1 DESC LIMIT $${where.values.length + 1}`,
+    [...where.values, MAX_SERIES_MONTHS],
+  );
+  return rows.reverse();
+}
+
+/**
+ * Deletes the caller's periods among `periodIds` (their documents and task links go with them by
+ * cascade) and answers how many went and the storage keys of their documents, which the caller
+ * removes from storage once this has committed. Other users' ids are ignored.
+ */
+export async function deletePeriods(
+  db: Queryable,
+  userId: string,
+  periodIds: string[],
+): Promise<{ affected: number; storageKeys: string[] }> {
+  // One statement: the SELECT sees the documents as they were before the cascade removed them.
+  const { rows } = await db.query<{ affected: number; storage_keys: string[] }>(
+    `WITH gone AS (
+       DELETE FROM periods WHERE user_id = $1 AND id = ANY($2::uuid[]) RETURNING id
+     )
+     SELECT (SELECT count(*)::int FROM gone) AS affected,
+            coalesce((SELECT array_agg(d.storage_key) FROM documents d
+                      WHERE d.user_id = $1 AND d.period_id IN (SELECT id FROM gone)), '{}') AS storage_keys`,
+    [userId, periodIds],
+  );
+  return { affected: rows[0]?.affected ?? 0, storageKeys: rows[0]?.storage_keys ?? [] };
+}

@@ -1,0 +1,89 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import { LocalDocumentStorage } from '../storage/local-storage';
+import { readZip } from '../testing/read-zip';
+import type { SelectedDocument } from './service';
+import { createPeriodsZip, needsZip64EndRecord } from './zip';
+
+let root: string;
+let storage: LocalDocumentStorage;
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'luz-zip-unit-'));
+  storage = new LocalDocumentStorage(root);
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+const ZIP64_END_RECORD = Buffer.from([0x50, 0x4b, 0x06, 0x06]);
+
+async function documents(count: number, rpus = 1): Promise<SelectedDocument[]> {
+  const list: SelectedDocument[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const key = `u/r/${count}-${index}.pdf`;
+    const body = Buffer.from(`%PDF ${index}`);
+    await storage.put(key, body, 'application/pdf');
+    const day = new Date(Date.UTC(2000, 0, 1 + index)).toISOString().slice(0, 10);
+    list.push({
+      kind: 'pdf',
+      storageKey: key,
+      sizeBytes: body.length,
+      createdAt: new Date('2024-05-01T12:00:00Z'),
+      rpuId: `rpu-${index % rpus}`,
+      serviceNumber: '123456789012',
+      alias: 'Planta',
+      initialDate: day,
+      finalDate: day,
+    });
+  }
+  return list;
+}
+
+async function archive(list: SelectedDocument[]) {
+  const zip = createPeriodsZip(storage, list, (error) => {
+    throw error;
+  });
+  const bytes = await buffer(zip.stream);
+  return { zip, bytes };
+}
+
+test('the announced size is exact for a small archive, which stays plain ZIP', async () => {
+  const { zip, bytes } = await archive(await documents(5));
+  expect(bytes.length).toBe(zip.size);
+  expect(bytes.includes(ZIP64_END_RECORD)).toBe(false);
+  expect((await readZip(bytes)).map((entry) => entry.name)).toEqual([
+    '123456789012 - Planta/123456789012_2000-01-01_2000-01-01.pdf',
+    '123456789012 - Planta/123456789012_2000-01-02_2000-01-02.pdf',
+    '123456789012 - Planta/123456789012_2000-01-03_2000-01-03.pdf',
+    '123456789012 - Planta/123456789012_2000-01-04_2000-01-04.pdf',
+    '123456789012 - Planta/123456789012_2000-01-05_2000-01-05.pdf',
+  ]);
+});
+
+test('the announced size is exact once the central directory passes 64 KiB (ZIP64 end records)', async () => {
+  const list = await documents(800);
+  const { zip, bytes } = await archive(list);
+  expect(bytes.length).toBe(zip.size);
+  expect(bytes.includes(ZIP64_END_RECORD)).toBe(true);
+  const entries = await readZip(bytes);
+  expect(entries).toHaveLength(800);
+  expect(entries[799]?.data.toString()).toBe('%PDF 799');
+});
+
+test('the ZIP64 end records are asked for just below the size where yazl starts predicting them', () => {
+  const path = 'x'.repeat(100);
+  const perEntry = 46 + 9 + 100;
+  expect(
+    needsZip64EndRecord(Array.from({ length: Math.floor((0xffff - 1024) / perEntry) - 1 }, () => path)),
+  ).toBe(false);
+  expect(needsZip64EndRecord(Array.from({ length: Math.ceil(0xffff / perEntry) }, () => path))).toBe(true);
+});
+
+test('two service points whose names collide get folders of their own', async () => {
+  const list = await documents(2, 2);
+  const { bytes } = await archive(list);
+  expect((await readZip(bytes)).map((entry) => entry.name)).toEqual([
+    '123456789012 - Planta/123456789012_2000-01-01_2000-01-01.pdf',
+    '123456789012 - Planta (2)/123456789012_2000-01-02_2000-01-02.pdf',
+  ]);
+});

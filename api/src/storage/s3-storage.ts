@@ -1,0 +1,101 @@
+import { Readable } from 'node:stream';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { assertSafeKey, type DocumentStorage } from './document-storage';
+
+/** The SDK, loaded on demand: deployments on a local folder never load it. */
+type Sdk = typeof import('@aws-sdk/client-s3');
+
+export type S3StorageOptions = {
+  bucket: string;
+  region: string;
+  /** An S3-compatible service (MinIO, R2, Ceph…); null for AWS itself. */
+  endpoint: string | null;
+  /** null: the SDK's default chain (environment, shared files, instance or task role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** `https://host/bucket/key` instead of `https://bucket.host/key` (most self-hosted services). */
+  forcePathStyle: boolean;
+  /** Prepended to every key ('' or ending in '/'), e.g. `luz/`, to share a bucket. */
+  prefix: string;
+};
+
+/** Documents in an S3-compatible bucket, through the official AWS SDK v3. Build it with `createS3DocumentStorage`. */
+export class S3DocumentStorage implements DocumentStorage {
+  private readonly client: S3Client;
+
+  constructor(
+    private readonly sdk: Sdk,
+    private readonly options: S3StorageOptions,
+  ) {
+    this.client = new sdk.S3Client({
+      region: options.region,
+      endpoint: options.endpoint ?? undefined,
+      forcePathStyle: options.forcePathStyle,
+      credentials: options.credentials ?? undefined,
+      // The SDK's default CRC32 trailers are not understood by every S3-compatible service; on
+      // AWS itself (no endpoint) the defaults stay. Integrity is also kept by our own sha256.
+      ...(options.endpoint
+        ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
+        : {}),
+    });
+  }
+
+  private isNotFound(error: unknown) {
+    return (
+      error instanceof this.sdk.S3ServiceException &&
+      (error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)
+    );
+  }
+
+  private key(key: string) {
+    assertSafeKey(key);
+    return `${this.options.prefix}${key}`;
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    await this.client.send(
+      new this.sdk.PutObjectCommand({
+        Bucket: this.options.bucket,
+        Key: this.key(key),
+        Body: body,
+        ContentType: contentType,
+        ContentLength: body.length,
+      }),
+    );
+  }
+
+  async get(key: string): Promise<Readable> {
+    const { Body } = await this.client.send(
+      new this.sdk.GetObjectCommand({ Bucket: this.options.bucket, Key: this.key(key) }),
+    );
+    // On Node.js the SDK answers the HTTP response itself, a Readable.
+    if (!(Body instanceof Readable)) throw new Error(`S3 object ${key} has no readable body`);
+    return Body;
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await this.client.send(
+        new this.sdk.HeadObjectCommand({ Bucket: this.options.bucket, Key: this.key(key) }),
+      );
+      return true;
+    } catch (error) {
+      if (this.isNotFound(error)) return false;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(
+      new this.sdk.DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.key(key) }),
+    );
+  }
+
+  /** Closes the SDK's pooled connections (shutdown, tests). */
+  close(): void {
+    this.client.destroy();
+  }
+}
+
+export async function createS3DocumentStorage(options: S3StorageOptions): Promise<S3DocumentStorage> {
+  return new S3DocumentStorage(await import('@aws-sdk/client-s3'), options);
+}

@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { buffer, text } from 'node:stream/consumers';
+import { type DocumentStorage, documentKey } from './document-storage';
+
+/**
+ * What every adapter of `DocumentStorage` must do, as jest tests: the local folder and the S3
+ * adapter run the same ones, so the sync engine and the downloads can rely on either.
+ */
+export function documentStorageContract(storage: () => DocumentStorage) {
+  test('stores, streams, replaces and deletes documents by key', async () => {
+    const key = documentKey('u1', 'r1', 'p1', 'xml');
+    expect(await storage().exists(key)).toBe(false);
+    await storage().put(key, Buffer.from('<a/>'), 'application/xml');
+    expect(await storage().exists(key)).toBe(true);
+    await storage().put(key, Buffer.from('<b/>'), 'application/xml');
+    expect(await text(await storage().get(key))).toBe('<b/>');
+    await storage().delete(key);
+    expect(await storage().exists(key)).toBe(false);
+    await expect(storage().get(key)).rejects.toThrow();
+    // Deleting what is not there is not an error (a step repeated after a crash).
+    await storage().delete(key);
+  });
+
+  test('keeps binary content byte for byte, streamed in chunks', async () => {
+    const key = documentKey('u1', 'r1', 'p2', 'pdf');
+    const body = randomBytes(3 * 1024 * 1024 + 17);
+    await storage().put(key, body, 'application/pdf');
+    const stream = await storage().get(key);
+    let chunks = 0;
+    stream.on('data', () => {
+      chunks += 1;
+    });
+    expect((await buffer(stream)).equals(body)).toBe(true);
+    expect(chunks).toBeGreaterThan(1);
+  });
+
+  test('refuses keys that could leave their place', async () => {
+    for (const key of ['../etc/passwd', 'a/../../b', '/abs', 'a//b', './x', 'a\\b', '']) {
+      await expect(storage().put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow(/Unsafe/);
+      await expect(storage().get(key)).rejects.toThrow(/Unsafe/);
+    }
+  });
+}

@@ -1,0 +1,280 @@
+import type { SyncEvent } from '@luz/shared/contract';
+import WebSocket from 'ws';
+import { createJobQueue } from '../jobs/job-queue';
+import { bearer } from '../testing/fixtures';
+import { waitForMail } from '../testing/outbox';
+import { associationsOf, rpuState, seedCredential, seedRpu, waitForTask } from './test-helpers';
+import { syncTestWorld } from './test-world';
+import { AUTOFETCH_QUEUE } from './workers';
+
+const world = syncTestWorld();
+const owner = () => world.owner();
+
+async function post(token: string, url: string, payload: object = {}) {
+  const response = await world.t.app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    headers: bearer(token),
+    payload,
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+function newAccount(services: number, faults = {}) {
+  const username = `cuenta-${Math.random().toString(36).slice(2, 8)}`;
+  const account = world.simulator.state.addAccount({ username, password: 'Demo-2024', services, faults });
+  return { username, account, services: [...account.linked].sort() };
+}
+
+test('portal-space sync: the account’s services become service points, each synced, under one task', async () => {
+  const { user, token } = await owner();
+  const { username, services } = newAccount(3);
+  const credentialId = await seedCredential(world.t, user.id, { cfeUser: username });
+  // A service point the user already had (not in the portal account yet): linked, then synced.
+  const extra = await seedRpu(world.t, user.id, { serviceNumber: '661234567891', credentialId });
+
+  const started = await post(token, `/credentials/sync/${credentialId}`);
+  expect(started.status).toBe(202);
+  expect(started.body).toMatchObject({ type: 0, workflow: 2 });
+  const task = await waitForTask(world.t, token, started.body.task_id);
+  expect(task).toMatchObject({ status: 1, counts: { total: 5, success: 5 } });
+
+  const associations = await associationsOf(world.t, task.task_id);
+  expect(associations[0]).toMatchObject({ rpu_id: null, chain_step: 'fetching_data', status: 1 });
+  const { rows } = await world.t.db.query<{ id: string; service_number: string; rpu_status: number }>(
+    'SELECT id, service_number, rpu_status FROM rpus WHERE user_id = $1 ORDER BY service_number',
+    [user.id],
+  );
+  expect(rows.map((row) => row.service_number).sort()).toEqual([...services, '661234567891'].sort());
+  expect(rows.every((row) => row.rpu_status === 1)).toBe(true);
+  const linkedExtra = associations.find((association) => association.rpu_id === extra);
+  expect(linkedExtra).toMatchObject({ chain_step: 'syncing_again', status: 1 });
+});
+
+test('bulk sync never runs more steps at once per credential than allowed', async () => {
+  const { user, token } = await owner();
+  const { username, account, services } = newAccount(6, { latencyMs: 20 });
+  const credentialId = await seedCredential(world.t, user.id, { cfeUser: username });
+  for (const serviceNumber of services) await seedRpu(world.t, user.id, { serviceNumber, credentialId });
+  world.simulator.state.stats.peakInFlight.delete(username);
+  const started = await post(token, `/credentials/sync/${credentialId}`, { workflow: 3 });
+  expect(started.status).toBe(202);
+  const task = await waitForTask(world.t, token, started.body.task_id, 40_000);
+  expect(task).toMatchObject({ status: 1, type: 0, workflow: 3, counts: { total: 6, success: 6 } });
+  // Lanes (2 per credential) and the client's limit keep the portal's view at 2 requests at once.
+  expect(world.simulator.state.stats.peakInFlight.get(username)).toBeLessThanOrEqual(2);
+  expect(account.linked.size).toBe(6);
+}, 60_000);
+
+test('a wrong password ends every waiting service point of the credential without asking the portal again', async () => {
+  const { user, token } = await owner();
+  const { username, services } = newAccount(5);
+  const credentialId = await seedCredential(world.t, user.id, { cfeUser: username, password: 'no-es' });
+  for (const serviceNumber of services) await seedRpu(world.t, user.id, { serviceNumber, credentialId });
+  const started = await post(token, `/credentials/sync/${credentialId}`, { workflow: 3 });
+  const task = await waitForTask(world.t, token, started.body.task_id);
+  expect(task).toMatchObject({ status: 3, counts: { total: 5, user_error: 5 } });
+  // Two lanes may each have tried before the first answer came back; never one per service.
+  expect(world.simulator.state.stats.byAccount.get(username) ?? 0).toBeLessThanOrEqual(2);
+  const { rows } = await world.t.db.query<{ rpu_status: number }>(
+    'SELECT rpu_status FROM rpus WHERE user_id = $1',
+    [user.id],
+  );
+  expect(rows.every((row) => row.rpu_status === 4)).toBe(true);
+});
+
+test('bulk link links with the consulted total, or with the last payment', async () => {
+  const { user, token } = await owner();
+  const { username, account } = newAccount(0);
+  const credentialId = await seedCredential(world.t, user.id, { cfeUser: username });
+  const consulted = await seedRpu(world.t, user.id, { serviceNumber: '771234567891', credentialId });
+  const { payments, serviceProfile } = await import('../portal/simulator/world');
+  const missing = '771234567897';
+  const lastPayment = payments(serviceProfile(missing), new Date())[0]?.amount;
+  const withPayment = await seedRpu(world.t, user.id, {
+    serviceNumber: missing,
+    credentialId,
+    lastPayment: String(lastPayment),
+  });
+  const started = await post(token, `/credentials/sync/${credentialId}`, { workflow: 4 });
+  expect(started.body).toMatchObject({ type: 2, workflow: 4 });
+  const task = await waitForTask(world.t, token, started.body.task_id);
+  expect(task).toMatchObject({ status: 1, counts: { total: 2, success: 2 } });
+  expect([...account.linked].sort()).toEqual(['771234567891', missing]);
+  expect(await rpuState(world.t, consulted)).toMatchObject({ rpu_status: 1 });
+  expect(await rpuState(world.t, withPayment)).toMatchObject({ rpu_status: 1 });
+});
+
+test('payment history sync stores each payment once; without a portal user it is a user error (status 5)', async () => {
+  const { user, token } = await owner();
+  const credentialId = await seedCredential(world.t, user.id);
+  const [serviceNumber] = [...(world.simulator.state.account('empresa.demo')?.linked ?? [])];
+  const rpuId = await seedRpu(world.t, user.id, { serviceNumber: serviceNumber as string, credentialId });
+  const first = await waitForTask(
+    world.t,
+    token,
+    (await post(token, `/payment-history/rpu/${rpuId}/sync`)).body.task_id,
+  );
+  expect(first).toMatchObject({ status: 1, type: 3, workflow: 5 });
+  const count = async () =>
+    (
+      await world.t.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM payment_history WHERE rpu_id = $1',
+        [rpuId],
+      )
+    ).rows[0]?.n;
+  const stored = await count();
+  expect(stored).toBeGreaterThan(10);
+  await waitForTask(world.t, token, (await post(token, `/payment-history/rpu/${rpuId}/sync`)).body.task_id);
+  expect(await count()).toBe(stored);
+
+  const orphan = await seedRpu(world.t, user.id, { serviceNumber: '881234567891' });
+  const failed = await waitForTask(
+    world.t,
+    token,
+    (await post(token, `/payment-history/rpu/${orphan}/sync`)).body.task_id,
+  );
+  expect(failed.status).toBe(3);
+  expect(await rpuState(world.t, orphan)).toMatchObject({ rpu_status: 5 });
+});
+
+test('a rate-limited account is waited for, not stormed: the sync finishes with few 429 answers', async () => {
+  const { user, token } = await owner();
+  const { username, account, services } = newAccount(1, { rateLimit: { max: 12, windowMs: 1_000 } });
+  const credentialId = await seedCredential(world.t, user.id, { cfeUser: username });
+  const rpuId = await seedRpu(world.t, user.id, { serviceNumber: services[0] as string, credentialId });
+  const started = await post(token, `/rpus/sync/${credentialId}/${rpuId}`);
+  const task = await waitForTask(world.t, token, started.body.task_id, 60_000);
+  expect(task.status).toBe(1);
+  const total = world.simulator.state.stats.byAccount.get(username) ?? 0;
+  const refused = world.simulator.state.stats.rateLimited.get(username) ?? 0;
+  const answered = total - refused;
+  // Each refusal makes the whole credential wait out the window, so there is about one per
+  // window of 12 answered requests (two lanes may both be caught), never a storm.
+  expect(refused).toBeGreaterThan(0);
+  expect(refused).toBeLessThanOrEqual(2 * Math.ceil(answered / 12) + 2);
+  expect(account.faults.rateLimit).not.toBeNull();
+}, 90_000);
+
+test('a CFDI naming another service is never stored; after three attempts the sync fails (status 2)', async () => {
+  const { user, token } = await owner();
+  const { username, account, services } = newAccount(1);
+  const serviceNumber = services[0] as string;
+  account.faults.mismatchedXml = [serviceNumber];
+  const credentialId = await seedCredential(world.t, user.id, { cfeUser: username });
+  const rpuId = await seedRpu(world.t, user.id, { serviceNumber, credentialId });
+  const task = await waitForTask(
+    world.t,
+    token,
+    (await post(token, `/rpus/sync/${credentialId}/${rpuId}`)).body.task_id,
+  );
+  expect(task.status).toBe(2);
+  const [association] = await associationsOf(world.t, task.task_id);
+  expect(association?.message).toContain('no corresponde al servicio');
+  const { rows } = await world.t.db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM documents WHERE rpu_id = $1',
+    [rpuId],
+  );
+  expect(rows[0]?.n).toBe(0);
+});
+
+test('a new receipt e-mails the owner when notifications are on; the first sync does not', async () => {
+  const { user, token } = await owner();
+  const credentialId = await seedCredential(world.t, user.id);
+  const [, serviceNumber] = [...(world.simulator.state.account('empresa.demo')?.linked ?? [])];
+  const rpuId = await seedRpu(world.t, user.id, {
+    serviceNumber: serviceNumber as string,
+    credentialId,
+    sendEmailNotifications: true,
+    alias: 'Bodega Norte',
+  });
+  await waitForTask(world.t, token, (await post(token, `/rpus/sync/${credentialId}/${rpuId}`)).body.task_id);
+  // Forget the newest period, as if CFE had just published it.
+  await world.t.db.query(
+    'DELETE FROM periods WHERE id = (SELECT id FROM periods WHERE rpu_id = $1 ORDER BY final_date DESC LIMIT 1)',
+    [rpuId],
+  );
+  await waitForTask(world.t, token, (await post(token, `/rpus/sync/${credentialId}/${rpuId}`)).body.task_id);
+  const mail = await waitForMail(world.t.outboxDir, user.email);
+  expect(mail.subject).toContain('Bodega Norte');
+  expect(mail.text).toContain('Periodo del');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const { readOutbox } = await import('../testing/outbox');
+  expect(
+    (await readOutbox(world.t.outboxDir)).filter((candidate) => candidate.to.includes(user.email)),
+  ).toHaveLength(1);
+});
+
+test('service points with autofetch due are synced in one bulk task per credential', async () => {
+  const { user, token } = await owner();
+  const { username, services } = newAccount(2);
+  const credentialId = await seedCredential(world.t, user.id, { cfeUser: username });
+  for (const serviceNumber of services)
+    await seedRpu(world.t, user.id, { serviceNumber, credentialId, withAutofetch: true });
+  await seedRpu(world.t, user.id, { serviceNumber: '991234567891', credentialId });
+  // What the schedule does every few minutes, from any process.
+  const jobs = createJobQueue({ db: world.t.db, workers: false });
+  await jobs.send(AUTOFETCH_QUEUE, {});
+  await jobs.stop();
+  let rows: { id: string }[] = [];
+  const deadline = Date.now() + 10_000;
+  while (rows.length === 0 && Date.now() < deadline) {
+    ({ rows } = await world.t.db.query<{ id: string }>(
+      'SELECT id FROM tasks WHERE user_id = $1 AND workflow = 3',
+      [user.id],
+    ));
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  expect(rows).toHaveLength(1);
+  const task = await waitForTask(world.t, token, (rows[0] as { id: string }).id);
+  expect(task.counts.total).toBe(2);
+  const { rows: next } = await world.t.db.query<{ due: boolean }>(
+    "SELECT next_autofetch_at > now() + interval '23 hours' AS due FROM rpus WHERE user_id = $1 AND with_autofetch",
+    [user.id],
+  );
+  expect(next.every((row) => row.due)).toBe(true);
+});
+
+test('every step change reaches the owner’s socket as a sync event, and nobody else’s', async () => {
+  const { user, token } = await owner();
+  const stranger = await owner();
+  const base = await world.t.app.listen({ port: 0, host: '127.0.0.1' });
+  const listen = (accessToken: string) => {
+    const received: SyncEvent[] = [];
+    const socket = new WebSocket(
+      `${base.replace(/^http/, 'ws')}/api/v1/credentials/ws/eventos?token=${accessToken}`,
+    );
+    socket.on('message', (data) => received.push(JSON.parse(String(data))));
+    return { received, socket, open: new Promise((resolve) => socket.once('open', resolve)) };
+  };
+  const mine = listen(token);
+  const theirs = listen(stranger.token);
+  await Promise.all([mine.open, theirs.open]);
+  const credentialId = await seedCredential(world.t, user.id);
+  const rpuId = await seedRpu(world.t, user.id, { serviceNumber: '121234567891', credentialId });
+  const task = await waitForTask(
+    world.t,
+    token,
+    (await post(token, `/rpus/sync/${credentialId}/${rpuId}`)).body.task_id,
+  );
+  const deadline = Date.now() + 5_000;
+  while (!mine.received.some((event) => event.event_type === 'success') && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  const steps = mine.received.map((event) => event.chain_step);
+  expect(steps).toEqual(expect.arrayContaining(['fetching_service_data', 'linking', 'syncing_portal']));
+  const last = mine.received.at(-1) as SyncEvent;
+  expect(last).toMatchObject({
+    event_type: 'success',
+    status: 1,
+    progress: 100,
+    chain_workflow: 1,
+    task_id: task.task_id,
+    rpu_id: rpuId,
+    credential_id: credentialId,
+    service_number: '121234567891',
+  });
+  expect(mine.received.every((event) => event.task_id === task.task_id)).toBe(true);
+  expect(theirs.received).toEqual([]);
+  mine.socket.close();
+  theirs.socket.close();
+});

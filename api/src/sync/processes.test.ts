@@ -1,0 +1,213 @@
+// Worker processes as production runs them (`api/src/worker.ts`), against one PostgreSQL
+// database: killed mid-run with SIGKILL, and two at once. PostgreSQL only: PGlite belongs to
+// one process.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { bearer, seedUser, tokenFor } from '../testing/fixtures';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../testing/test-database';
+import { seedCredential, seedRpu, startSimulator, waitForTask } from './test-helpers';
+
+const postgresOnly = testDatabaseKind() === 'postgres' ? describe : describe.skip;
+
+const apiDir = join(__dirname, '..', '..');
+// tsx as a loader in the same process (its CLI would run the worker in a child, which a
+// SIGKILL of the parent would leave running).
+const tsxLoader = pathToFileURL(createRequire(join(apiDir, 'package.json')).resolve('tsx/esm')).href;
+
+/** Short, so that a killed worker's step is taken up again within seconds. */
+const STEP_TIMEOUT_SECONDS = 10;
+
+type Worker = { process: ChildProcess; output: string[]; exited: Promise<number | null> };
+
+/** `src/worker.ts` with the app's secrets and data folder, as a second machine would run it. */
+async function startWorker(t: TestApp, database: TestDatabase, portalUrl: string): Promise<Worker> {
+  const child = spawn(process.execPath, ['--import', tsxLoader, 'src/worker.ts'], {
+    cwd: apiDir,
+    env: {
+      ...process.env,
+      DATABASE_URL: database.url as string,
+      PORTAL_URL: portalUrl,
+      DATA_DIR: t.config.dataDir,
+      SECRET_KEY: t.config.secretKey,
+      CREDENTIALS_KEY: t.config.credentialsKey.toString('hex'),
+      SYNC_STEP_TIMEOUT_SECONDS: String(STEP_TIMEOUT_SECONDS),
+      SYNC_RETRY_DELAY_SECONDS: '0.2',
+      SYNC_WORKER_CONCURRENCY: '8',
+      PORTAL_CONCURRENCY_PER_CREDENTIAL: '2',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout?.on('data', (data) => output.push(String(data)));
+  child.stderr?.on('data', (data) => output.push(String(data)));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 40_000;
+  while (!output.join('').includes('Worker de Luz listo')) {
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`The worker did not start:\n${output.join('')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { process: child, output, exited };
+}
+
+async function count(t: TestApp, sql: string, params: unknown[] = []): Promise<number> {
+  const { rows } = await t.db.query<{ n: number }>(sql, params);
+  return rows[0]?.n ?? 0;
+}
+
+postgresOnly('sync workers as separate processes on PostgreSQL', () => {
+  let simulator: Awaited<ReturnType<typeof startSimulator>>;
+  let database: TestDatabase;
+  let t: TestApp;
+  const workers: Worker[] = [];
+
+  beforeAll(async () => {
+    simulator = await startSimulator();
+    database = await createTestDatabase();
+    // The API process: it queues work and runs none (WORKERS=false).
+    t = await createTestApp({
+      database,
+      // Every process must agree on the step timeout: the sender of a job sets its expiry.
+      config: {
+        workers: false,
+        portalUrl: simulator.url,
+        sync: { stepTimeoutSeconds: STEP_TIMEOUT_SECONDS },
+      },
+    });
+  }, 60_000);
+  afterEach(async () => {
+    for (const worker of workers.splice(0)) {
+      worker.process.kill('SIGTERM');
+      await worker.exited;
+    }
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+    await database.drop();
+    await simulator.close();
+  }, 60_000);
+
+  test('a worker killed with SIGKILL mid-sync loses nothing: another finishes the task, nothing stored twice', async () => {
+    const user = await seedUser(t.db);
+    const token = await tokenFor(t.config, t.db, user.id);
+    const account = simulator.state.addAccount({
+      username: 'crash.demo',
+      password: 'Demo-2024',
+      services: 2,
+      faults: { latencyMs: 40 },
+    });
+    const credentialId = await seedCredential(t, user.id, { cfeUser: 'crash.demo' });
+    for (const serviceNumber of account.linked) await seedRpu(t, user.id, { serviceNumber, credentialId });
+    const started = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/credentials/sync/${credentialId}`,
+      headers: bearer(token),
+      payload: { workflow: 3 },
+    });
+    expect(started.statusCode).toBe(202);
+    const taskId = started.json<{ task_id: string }>().task_id;
+
+    const first = await startWorker(t, database, simulator.url);
+    workers.push(first);
+    // Kill it once it is well into the downloads, with steps certainly in flight.
+    const deadline = Date.now() + 30_000;
+    while ((await count(t, 'SELECT count(*)::int AS n FROM documents WHERE user_id = $1', [user.id])) < 12) {
+      if (Date.now() > deadline) throw new Error(`No progress:\n${first.output.join('')}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    first.process.kill('SIGKILL');
+    expect(await first.exited).toBeNull();
+    workers.splice(0);
+    expect(
+      await count(t, 'SELECT count(*)::int AS n FROM tasks WHERE id = $1 AND finished_at IS NULL', [taskId]),
+    ).toBe(1);
+
+    const second = await startWorker(t, database, simulator.url);
+    workers.push(second);
+    const task = await waitForTask(t, token, taskId, 60_000);
+    expect(task).toMatchObject({ status: 1, counts: { total: 2, success: 2 } });
+
+    // Every receipt of both services stored exactly once, every file present.
+    const periods = await count(t, 'SELECT count(*)::int AS n FROM periods WHERE user_id = $1', [user.id]);
+    expect(periods).toBe(task.periods_count);
+    expect(await count(t, 'SELECT count(*)::int AS n FROM documents WHERE user_id = $1', [user.id])).toBe(
+      2 * periods,
+    );
+    const { rows } = await t.db.query<{ storage_key: string }>(
+      'SELECT storage_key FROM documents WHERE user_id = $1',
+      [user.id],
+    );
+    const { LocalDocumentStorage } = await import('../storage/local-storage');
+    const storage = new LocalDocumentStorage(join(t.config.dataDir, 'documents'));
+    for (const row of rows) expect(await storage.exists(row.storage_key)).toBe(true);
+    // Each association finished once: one final event's worth of state, RPUs Activo.
+    const { rows: rpus } = await t.db.query<{ rpu_status: number }>(
+      'SELECT rpu_status FROM rpus WHERE user_id = $1',
+      [user.id],
+    );
+    expect(rpus.map((rpu) => rpu.rpu_status)).toEqual([1, 1]);
+  }, 120_000);
+
+  test('two worker processes on one database share the work and do every job once', async () => {
+    const user = await seedUser(t.db);
+    const token = await tokenFor(t.config, t.db, user.id);
+    const credentials: string[] = [];
+    for (let index = 0; index < 4; index++) {
+      const username = `reparto${index}.demo`;
+      const account = simulator.state.addAccount({ username, password: 'Demo-2024', services: 3 });
+      const credentialId = await seedCredential(t, user.id, { cfeUser: username });
+      for (const serviceNumber of account.linked) await seedRpu(t, user.id, { serviceNumber, credentialId });
+      credentials.push(credentialId);
+    }
+    workers.push(
+      await startWorker(t, database, simulator.url),
+      await startWorker(t, database, simulator.url),
+    );
+    simulator.state.resetStats();
+
+    const taskIds: string[] = [];
+    for (const credentialId of credentials) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/credentials/sync/${credentialId}`,
+        headers: bearer(token),
+        payload: { workflow: 3 },
+      });
+      expect(response.statusCode).toBe(202);
+      taskIds.push(response.json<{ task_id: string }>().task_id);
+    }
+    for (const taskId of taskIds) {
+      const task = await waitForTask(t, token, taskId, 60_000);
+      expect(task).toMatchObject({ status: 1, counts: { total: 3, success: 3 } });
+    }
+
+    // No step ran twice: the portal served each document exactly once.
+    const documents = await count(t, 'SELECT count(*)::int AS n FROM documents WHERE user_id = $1', [
+      user.id,
+    ]);
+    expect(documents).toBeGreaterThan(0);
+    expect(simulator.state.stats.byRoute.get('document')).toBe(documents);
+    // Each step job completed once, and both processes took some.
+    const { rows } = await t.db.query<{ pid: string; jobs: number; skipped: number }>(
+      `SELECT output->>'pid' AS pid, count(*)::int AS jobs,
+         count(*) FILTER (WHERE (output->>'skipped')::boolean)::int AS skipped
+       FROM (SELECT output, data FROM pgboss.job WHERE name = 'sync-step' AND state = 'completed'
+             UNION ALL SELECT output, data FROM pgboss.archive WHERE name = 'sync-step' AND state = 'completed') j
+       WHERE data->>'associationId' IN (SELECT id::text FROM task_associations WHERE task_id = ANY($1::uuid[]))
+       GROUP BY 1`,
+      [taskIds],
+    );
+    const pids = new Set(workers.map((worker) => String(worker.process.pid)));
+    expect(rows.map((row) => row.pid).sort()).toEqual([...pids].sort());
+    expect(rows.every((row) => row.skipped === 0)).toBe(true);
+    const { rows: duplicates } = await t.db.query(
+      `SELECT data->>'associationId', data->>'seq', count(*) FROM pgboss.job WHERE name = 'sync-step'
+       GROUP BY 1, 2 HAVING count(*) > 1`,
+    );
+    expect(duplicates).toEqual([]);
+  }, 120_000);
+});

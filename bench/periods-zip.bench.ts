@@ -1,0 +1,175 @@
+// ZIP download of 2,000 receipts of about 100 KB (POST /periods/zip, store mode) against the API
+// in its own process, compared with `zip -0` archiving the same files in the same run. Prints the
+// throughput of both, their ratio, and the API process's memory: resident before the downloads
+// and at its peak during them. It prints figures; it never passes or fails on time.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import yauzl from 'yauzl';
+
+const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 2000);
+const DOCUMENT_KB = Number(process.env.BENCH_DOCUMENT_KB ?? 100);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+
+type Ready = { port: number; token: string; documents: number; bytes: number; storageDir: string };
+
+const MiB = 1024 * 1024;
+const mbPerSecond = (bytes: number, ms: number) => bytes / 1e6 / (ms / 1000);
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+/** A field of /proc/<pid>/status in bytes (VmRSS: resident now; VmHWM: resident peak). */
+async function procMemory(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number | null> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+    return match ? Number(match[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Resets the peak (VmHWM) to the current resident size, so the peak measured is the downloads' own. */
+async function resetPeak(pid: number): Promise<boolean> {
+  try {
+    await writeFile(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function startApi(dataDir: string): Promise<{ child: ChildProcess; ready: Ready }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'periods-zip-server.ts'], {
+    cwd: import.meta.dirname,
+    env: {
+      ...process.env,
+      BENCH_DATA_DIR: dataDir,
+      BENCH_DOCUMENTS: String(DOCUMENTS),
+      BENCH_DOCUMENT_KB: String(DOCUMENT_KB),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout as Readable });
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`The API process ended early (${code})`)));
+    lines.once('line', (line) => resolve(JSON.parse(line) as Ready));
+  });
+  return { child, ready };
+}
+
+/** Entries and total uncompressed bytes of an archive, read from its central directory by yauzl. */
+function zipContents(path: string): Promise<{ entries: number; bytes: number; stored: boolean }> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(path, { lazyEntries: true }, (error, zip) => {
+      if (error) return reject(error);
+      let entries = 0;
+      let bytes = 0;
+      let stored = true;
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (!entry.fileName.endsWith('/')) {
+          entries += 1;
+          bytes += entry.uncompressedSize;
+          stored &&= entry.compressionMethod === 0;
+        }
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve({ entries, bytes, stored }));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+async function main() {
+  const workDir = await mkdtemp(join(tmpdir(), 'luz-bench-zip-'));
+  console.info(`Preparando ${DOCUMENTS} documentos de ~${DOCUMENT_KB} KB en un proceso de la API…`);
+  const { child, ready } = await startApi(join(workDir, 'api'));
+  const pid = child.pid as number;
+  try {
+    const rssBefore = await procMemory(pid, 'VmRSS');
+    const peakReset = await resetPeak(pid);
+    let sampledPeak = rssBefore ?? 0;
+    const sampler = setInterval(async () => {
+      sampledPeak = Math.max(sampledPeak, (await procMemory(pid, 'VmRSS')) ?? 0);
+    }, 10);
+
+    const luzTimes: number[] = [];
+    let archiveBytes = 0;
+    const archive = join(workDir, 'luz.zip');
+    for (let run = 0; run < RUNS; run += 1) {
+      const started = performance.now();
+      const response = await fetch(`http://127.0.0.1:${ready.port}/api/v1/periods/zip`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ready.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ download_type: -1 }),
+      });
+      if (!response.ok || !response.body) throw new Error(`POST /periods/zip answered ${response.status}`);
+      await pipeline(Readable.fromWeb(response.body), createWriteStream(archive));
+      luzTimes.push(performance.now() - started);
+      archiveBytes = (await stat(archive)).size;
+    }
+    clearInterval(sampler);
+    const hwm = peakReset ? await procMemory(pid, 'VmHWM') : null;
+    const peak = Math.max(sampledPeak, hwm ?? 0);
+    const contents = await zipContents(archive);
+    if (contents.entries !== ready.documents || contents.bytes !== ready.bytes || !contents.stored)
+      throw new Error(`The archive does not hold the documents: ${JSON.stringify(contents)}`);
+
+    // Another reader than the one of the tests: Info-ZIP's own check of every entry's CRC.
+    const unzipCheck = spawnSync('unzip', ['-tqq', archive], { encoding: 'utf8' });
+    const unzipVerdict = unzipCheck.error
+      ? 'unzip no está instalado'
+      : unzipCheck.status === 0
+        ? 'sin errores'
+        : `con errores (${unzipCheck.status}): ${unzipCheck.stdout}${unzipCheck.stderr}`;
+
+    const luzMs = median(luzTimes);
+    const luzRate = mbPerSecond(ready.bytes, luzMs);
+    console.info('');
+    console.info(
+      `Documentos: ${ready.documents} · datos: ${(ready.bytes / MiB).toFixed(1)} MiB · ZIP: ${(archiveBytes / MiB).toFixed(1)} MiB (store) · unzip -t: ${unzipVerdict}`,
+    );
+    console.info(
+      `Luz POST /periods/zip: ${luzTimes.map((ms) => `${ms.toFixed(0)} ms`).join(', ')} → mediana ${luzMs.toFixed(0)} ms, ${luzRate.toFixed(1)} MB/s`,
+    );
+
+    const zipBinary = spawnSync('zip', ['-v'], { stdio: 'ignore' });
+    if (zipBinary.error || zipBinary.status !== 0) {
+      console.info('zip -0: omitido (el comando `zip` no está instalado; en Debian: apt-get install zip)');
+    } else {
+      const zipTimes: number[] = [];
+      const reference = join(workDir, 'zip0.zip');
+      for (let run = 0; run < RUNS; run += 1) {
+        await rm(reference, { force: true });
+        const started = performance.now();
+        const result = spawnSync('zip', ['-0', '-q', '-r', '-X', reference, '.'], { cwd: ready.storageDir });
+        if (result.status !== 0) throw new Error(`zip -0 failed: ${result.stderr}`);
+        zipTimes.push(performance.now() - started);
+      }
+      const zipMs = median(zipTimes);
+      const zipRate = mbPerSecond(ready.bytes, zipMs);
+      console.info(
+        `zip -0 (mismos archivos, a disco): ${zipTimes.map((ms) => `${ms.toFixed(0)} ms`).join(', ')} → mediana ${zipMs.toFixed(0)} ms, ${zipRate.toFixed(1)} MB/s`,
+      );
+      console.info(`Razón Luz / zip -0: ${(luzRate / zipRate).toFixed(2)}`);
+    }
+    const mib = (value: number | null) => (value === null ? 'n/d' : `${(value / MiB).toFixed(1)} MiB`);
+    console.info(
+      `Memoria del proceso de la API: residente antes ${mib(rssBefore)} · pico durante las descargas ${mib(peak)}` +
+        ` (${peakReset ? 'VmHWM reiniciado antes de descargar' : 'muestreo de VmRSS cada 10 ms'}) · aumento ${mib(peak - (rssBefore ?? 0))}` +
+        ` para ${(ready.bytes / MiB).toFixed(0)} MiB servidos`,
+    );
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,115 @@
+import { darkTheme, queryKeys, type SyncEvent, syncApi } from '@luz/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { ThemeProvider } from 'styled-components';
+import { SyncItem } from './sync-event-area';
+import { createThrottledInvalidator, staleFamilies } from './use-sync-events';
+
+const event = (overrides: Partial<SyncEvent> = {}): SyncEvent => ({
+  event_type: 'progress',
+  attempt: 0,
+  chain_step: 'syncing_portal',
+  chain_workflow: 1,
+  progress: 33,
+  status: 0,
+  task_id: '8c1f3d4e-2b7a-4c59-9e61-0a2d5f3b7c90',
+  task_association_id: '0b0a7c1e-5d2f-4e61-8a9b-1c2d3e4f5a6b',
+  rpu_id: null,
+  credential_id: null,
+  service_number: '123456789012',
+  message: 'Descargando recibos del portal de CFE…',
+  timestamp: '2026-11-15T12:00:00.000Z',
+  ...overrides,
+});
+
+function wrap(children: ReactNode) {
+  return (
+    <QueryClientProvider client={new QueryClient()}>
+      <ThemeProvider theme={darkTheme}>
+        <ul>{children}</ul>
+      </ThemeProvider>
+    </QueryClientProvider>
+  );
+}
+
+test('a running sync shows its service, step, message and a neutral bar', () => {
+  render(wrap(<SyncItem event={event()} />));
+  const item = screen.getByTestId('sync-item');
+  expect(within(item).getByText('123456789012')).toBeInTheDocument();
+  expect(within(item).getByText(/Sincronizando con el portal de CFE/)).toBeInTheDocument();
+  expect(within(item).getByText('Descargando recibos del portal de CFE…')).toBeInTheDocument();
+  const bar = within(item).getByRole('progressbar');
+  expect(bar).toHaveAttribute('aria-valuenow', '33');
+  expect(bar).toHaveAttribute('data-tone', 'info');
+  expect(within(item).queryByText(/intento/)).not.toBeInTheDocument();
+});
+
+test('"intento n+1 de 3" while a retry runs or waits, not once the sync has finished', () => {
+  const { rerender } = render(wrap(<SyncItem event={event({ attempt: 1, status: 4 })} />));
+  expect(screen.getByText('intento 2 de 3')).toBeInTheDocument();
+  rerender(wrap(<SyncItem event={event({ attempt: 2 })} />));
+  expect(screen.getByText('intento 3 de 3')).toBeInTheDocument();
+  rerender(wrap(<SyncItem event={event({ attempt: 2, event_type: 'error', status: 2, progress: 100 })} />));
+  expect(screen.queryByText(/intento/)).not.toBeInTheDocument();
+});
+
+test('success is green; an error is red, with its Spanish message and a retry', async () => {
+  const { rerender } = render(
+    wrap(
+      <SyncItem
+        event={event({ event_type: 'success', status: 1, progress: 100, message: 'Sincronizado.' })}
+      />,
+    ),
+  );
+  expect(screen.getByRole('progressbar')).toHaveAttribute('data-tone', 'success');
+  expect(screen.queryByRole('button', { name: 'Reintentar' })).not.toBeInTheDocument();
+
+  const retry = jest.spyOn(syncApi, 'userRetry').mockResolvedValue([]);
+  const message = 'El portal de CFE rechazó el usuario o la contraseña.';
+  rerender(wrap(<SyncItem event={event({ event_type: 'error', status: 3, progress: 100, message })} />));
+  expect(screen.getByRole('progressbar')).toHaveAttribute('data-tone', 'danger');
+  expect(screen.getByText(message)).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+  expect(retry).toHaveBeenCalledWith({ task_association_ids: ['0b0a7c1e-5d2f-4e61-8a9b-1c2d3e4f5a6b'] });
+  retry.mockRestore();
+});
+
+test('the account-wide step of a portal-space sync is named as the account', () => {
+  render(
+    wrap(
+      <SyncItem event={event({ service_number: null, chain_step: 'fetching_data', chain_workflow: 2 })} />,
+    ),
+  );
+  expect(screen.getByText('Cuenta de CFE')).toBeInTheDocument();
+  expect(screen.getByText(/Obteniendo datos/)).toBeInTheDocument();
+});
+
+test('events make the lists they change stale: service points when a run starts, everything when it ends', () => {
+  expect(staleFamilies(event({ progress: 0 }))).toEqual([queryKeys.rpus, queryKeys.tasks]);
+  expect(staleFamilies(event({ progress: 50 }))).toEqual([queryKeys.tasks]);
+  expect(staleFamilies(event({ event_type: 'success', status: 1 }))).toEqual(
+    expect.arrayContaining([
+      queryKeys.rpus,
+      queryKeys.periods,
+      queryKeys.paymentHistory,
+      queryKeys.credentials,
+    ]),
+  );
+});
+
+test('a burst of events refreshes each list once at once and once after the interval', () => {
+  jest.useFakeTimers();
+  const calls: unknown[] = [];
+  const invalidator = createThrottledInvalidator((family) => calls.push(family), 1_000);
+  for (let index = 0; index < 100; index++) invalidator.add(queryKeys.rpus);
+  invalidator.add(queryKeys.tasks);
+  expect(calls).toEqual([queryKeys.rpus, queryKeys.tasks]);
+  jest.advanceTimersByTime(1_000);
+  expect(calls).toEqual([queryKeys.rpus, queryKeys.tasks, queryKeys.rpus]);
+  jest.advanceTimersByTime(5_000);
+  expect(calls).toHaveLength(3);
+  invalidator.cancel();
+  jest.useRealTimers();
+});
