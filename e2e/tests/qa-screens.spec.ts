@@ -96,3 +96,14 @@ test('un servicio nuevo no acepta un último pago negativo', async ({ page, seed
   await page.keyboard.press('Enter');
   await expect(dialog.getByText('El último pago debe ser un importe, por ejemplo 1234.50.')).toBeVisible();
 });
+
+test('cuando la API rechaza la sesión, /login dice por qué', async ({ page }) => {
+  await signInWithToken(page, 'token-vencido');
+  await page.goto('/rpus/');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('status')).toHaveText('Tu sesión terminó. Inicia sesión de nuevo.');
+  // Only once: a later visit to /login starts clean.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Inicia sesión' })).toBeVisible();
+  await expect(page.getByText('Tu sesión terminó.')).toHaveCount(0);
+});

@@ -1,6 +1,7 @@
-import { configureApi, loadRuntimeConfig } from '@luz/shared';
+import { configureApi, loadRuntimeConfig, onUnauthorized } from '@luz/shared';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { leaveForLogin } from './auth/session-ended';
 import { registerRemotesFromConfig } from './remotes/register-remotes';
 import { StartupFailure } from './startup/startup-failure';
 import { loadThirdPartyScripts } from './startup/third-party-scripts';
@@ -12,6 +13,7 @@ async function start() {
   try {
     const config = await loadRuntimeConfig();
     configureApi({ apiUrl: config.api_url });
+    onUnauthorized(leaveForLogin);
     registerRemotesFromConfig(config);
     loadThirdPartyScripts(config);
     root.render(<App config={config} />);
