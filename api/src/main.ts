@@ -1,44 +1,14 @@
 // Process entry: `node api/dist/main.js` (built) or `tsx api/src/main.ts` (development).
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { buildApp, loggerOptions } from './app';
-import { ConfigError, loadConfig } from './config';
-import { migrate } from './db/migrate';
-import { openDatabase } from './db/open-database';
-import { createMailer, outboxDirOf } from './mail';
-import { startEmbeddedSimulator } from './portal/simulator/embedded';
+import { outboxDirOf } from './mail';
+import { runEntry, startRuntime, stopOnSignals } from './process';
 import { ensureFirstSuperuser } from './users/first-superuser';
 
-/** The checkout: two levels above this file, whether it runs as api/src/main.ts or api/dist/main.js. */
-const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-async function start() {
-  const loaded = await loadConfig(process.env, { rootDir });
-  // Without PORTAL_URL the product talks to the bundled portal simulator, started here.
-  const simulator = loaded.portalUrl ? null : await startEmbeddedSimulator(loaded.portalSimulatorPort);
-  const config = simulator ? { ...loaded, portalUrl: simulator.url } : loaded;
-  const db = await openDatabase(config);
-  await migrate(db);
+runEntry(async () => {
+  const runtime = await startRuntime();
+  const { config, db, app, simulator } = runtime;
   const superuser = await ensureFirstSuperuser(db, config.firstSuperuser);
-  const mailer = createMailer(config);
-  const app = await buildApp({ config, db, mailer, logger: loggerOptions(config) });
-
-  let stopping = false;
-  const stop = async (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'Shutting down');
-    // Stop taking requests, let running ones finish, then release the database and mail.
-    const timer = setTimeout(() => process.exit(1), 15_000).unref();
-    await app.close();
-    await simulator?.close();
-    await mailer.close();
-    await db.close();
-    clearTimeout(timer);
-    process.exit(0);
-  };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const)
-    process.once(signal, (received) => void stop(received));
+  // Requests in flight get this long to finish.
+  stopOnSignals(runtime, 15_000);
 
   await app.listen({ port: config.port, host: config.host });
 
@@ -61,9 +31,4 @@ async function start() {
     );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
-}
-
-start().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
 });

@@ -1,9 +1,9 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { type Page, type PageQuery, type Payment, paymentCsvHeaders } from '@luz/shared/contract';
 import type { Queryable } from '../db/database';
+import { csvDate, csvField, csvStream, csvText } from '../http/csv';
 import { notFound } from '../http/errors';
 import { pageWindow } from '../http/pagination';
-import { BOM, cell, textCell } from '../rpus/csv';
 import { syncMessages } from '../sync/messages';
 
 type PaymentRow = {
@@ -91,11 +91,6 @@ export async function deletePayments(
   return rowCount;
 }
 
-const spanishDate = (iso: string) => {
-  const [year, month, day] = iso.split('-');
-  return `${day}/${month}/${year}`;
-};
-
 /**
  * POST /payment-history/csv: a service point's payments (or the selected ones) as CSV: UTF-8
  * with BOM, Spanish headers, dd/MM/yyyy dates, exact amounts, CRLF line ends.
@@ -120,17 +115,16 @@ export async function paymentsCsv(
     paymentCsvHeaders.amount,
     paymentCsvHeaders.channel,
     paymentCsvHeaders.reference,
-  ].join(',');
+  ];
   const lines = rows.map((row) =>
     [
-      cell(rpu.serviceNumber),
-      textCell(rpu.alias),
-      spanishDate(row.paid_on),
+      csvField(rpu.serviceNumber),
+      csvText(rpu.alias),
+      csvDate(row.paid_on),
       row.amount,
-      textCell(row.channel),
-      textCell(row.reference),
+      csvText(row.channel),
+      csvText(row.reference),
     ].join(','),
   );
-  const body = `${BOM}${[header, ...lines].join('\r\n')}\r\n`;
-  return { stream: Readable.from([body]), fileName: `historial-de-pagos-${rpu.serviceNumber}.csv` };
+  return { stream: csvStream(header, lines), fileName: `historial-de-pagos-${rpu.serviceNumber}.csv` };
 }

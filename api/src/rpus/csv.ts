@@ -1,13 +1,12 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { type RpusFilters, rpuCsvHeaders } from '@luz/shared/contract';
 import { rpuStatusLabel } from '@luz/shared/enums';
 import type { Queryable } from '../db/database';
+import { csvField, csvStream, csvText, csvYesNo } from '../http/csv';
 import { ownerConditions, type RpuRecord, rpuColumns, rpuOrder, toRpuRecord } from './service';
 
 /** Rows read per query: the export's memory stays flat however many service points there are. */
 const BATCH = 1_000;
-/** Excel reads UTF-8 (accents) right only when the file starts with a byte-order mark. */
-export const BOM = '\uFEFF';
 /** Dates are written as people in Mexico read them (spec §3: dd/MM/yyyy HH:mm). */
 const TIME_ZONE = 'America/Mexico_City';
 
@@ -28,22 +27,6 @@ function formatDateTime(date: Date | null): string {
   return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
 }
 
-/** A cell as RFC 4180 wants it: quoted when it holds a comma, a quote or a line break. */
-export function cell(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-/**
- * Free text a user typed: a leading = + - @ would make a spreadsheet run it as a formula
- * (CSV injection), so such a value is written with a leading apostrophe.
- */
-export function textCell(value: string | null): string {
-  const text = value ?? '';
-  return cell(/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
-}
-
-const yesNo = (value: boolean) => (value ? 'Sí' : 'No');
-
 const header = [
   rpuCsvHeaders.serviceNumber,
   rpuCsvHeaders.alias,
@@ -60,15 +43,15 @@ const header = [
 
 function line(rpu: RpuRecord): string {
   return [
-    cell(rpu.serviceNumber),
-    textCell(rpu.alias),
-    cell(rpuStatusLabel(rpu.rpuStatus)),
-    textCell(rpu.cfeUser),
-    yesNo(rpu.withAutofetch),
-    yesNo(rpu.sendEmailNotifications),
+    csvField(rpu.serviceNumber),
+    csvText(rpu.alias),
+    csvField(rpuStatusLabel(rpu.rpuStatus)),
+    csvText(rpu.cfeUser),
+    csvYesNo(rpu.withAutofetch),
+    csvYesNo(rpu.sendEmailNotifications),
     rpu.lastPayment ?? '',
-    textCell(rpu.holderName),
-    textCell(rpu.tariff),
+    csvText(rpu.holderName),
+    csvText(rpu.tariff),
     formatDateTime(rpu.lastSyncedAt),
     formatDateTime(rpu.createdAt),
   ].join(',');
@@ -86,7 +69,6 @@ export function rpusCsvStream(
   rpuIds?: readonly string[],
 ): Readable {
   async function* lines() {
-    yield `${BOM}${header.join(',')}\r\n`;
     let after: string | null = null;
     for (;;) {
       const conditions = ownerConditions(userId, filters);
@@ -104,10 +86,10 @@ export function rpusCsvStream(
         conditions.values,
       );
       const records = rows.map((row) => toRpuRecord(row as Parameters<typeof toRpuRecord>[0]));
-      if (records.length > 0) yield `${records.map(line).join('\r\n')}\r\n`;
+      for (const record of records) yield line(record);
       if (records.length < BATCH) return;
       after = (records.at(-1) as RpuRecord).id;
     }
   }
-  return Readable.from(lines());
+  return csvStream(header, lines());
 }

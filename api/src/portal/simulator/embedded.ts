@@ -5,6 +5,8 @@ import { buildPortalSimulator } from './server';
  * The simulator inside the product's own process (PORTAL_URL absent): on loopback only, since
  * its control endpoints (/__sim/…) change what the portal answers.
  */
+export type EmbeddedSimulator = Awaited<ReturnType<typeof startEmbeddedSimulator>>;
+
 export async function startEmbeddedSimulator(port: number) {
   const simulator = buildPortalSimulator();
   await simulator.app.listen({ port, host: '127.0.0.1' });
