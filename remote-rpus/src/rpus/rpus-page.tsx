@@ -240,7 +240,11 @@ export function RpusPage() {
           >
             {text.actions.sync}
           </Button>
-          <RowLink to={`/rpus/${rpu.rpu_id}/payment-history`} title={text.actions.paymentHistory}>
+          <RowLink
+            to={`/rpus/${rpu.rpu_id}/payment-history`}
+            title={text.actions.paymentHistory}
+            aria-label={text.actions.viewPaymentsOf(rpu.service_number)}
+          >
             {text.actions.viewPayments}
           </RowLink>
         </Row>
