@@ -62,6 +62,31 @@ export class ApiSeed {
     return user;
   }
 
+  /**
+   * A regular account that bought the plan on the local provider's checkout page, as a customer
+   * does: the API answers 402 to an account without a subscription.
+   */
+  async subscribedUser(
+    overrides: Partial<{ full_name: string; company_name: string }> = {},
+  ): Promise<TestUser> {
+    const user = await this.signup(overrides);
+    const auth = this.authorized(user.token);
+    const checkout = await this.request.post('/api/v1/chargebee/generate-checkout-new-url/', {
+      ...auth,
+      data: {},
+    });
+    expect(checkout.status(), await checkout.text()).toBe(200);
+    const { url, hosted_page_id } = await checkout.json();
+    const paid = await this.request.post(`${new URL(url).pathname}/pay`, { form: {}, maxRedirects: 0 });
+    expect(paid.status(), await paid.text()).toBe(303);
+    const confirmed = await this.request.post('/api/v1/chargebee/confirm-subscription/', {
+      ...auth,
+      data: { hosted_page_id },
+    });
+    expect(confirmed.status(), await confirmed.text()).toBe(200);
+    return user;
+  }
+
   /** An active account with one CFE credential, so the layout shows content instead of onboarding. */
   async userWithCredential(): Promise<TestUser> {
     const user = await this.activeUser();

@@ -56,6 +56,9 @@ export default defineConfig({
       POWERED_BY_URL: 'https://luz.example.com',
       // The webhook tests run their receiver on this machine's loopback, which is otherwise refused.
       WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+      // Every test signs up its own accounts, all from this machine.
+      SIGNUP_RATE_LIMIT: '1000/1m',
+      LOGIN_ADDRESS_RATE_LIMIT: '1000/1m',
     },
   },
 });

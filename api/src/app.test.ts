@@ -34,3 +34,45 @@ test('request logs never contain the WebSocket token', async () => {
     await app.close();
   }
 });
+
+test('CORS answers only the configured origins, for bearer-token calls', async () => {
+  const config = await testConfig({ corsOrigins: ['https://app.luz.test'] });
+  const app = await buildApp({ config, db: database.db, mailer: createMailer(config) });
+  const preflight = (origin: string) =>
+    app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/users/me',
+      headers: {
+        origin,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
+    });
+  try {
+    const allowed = await preflight('https://app.luz.test');
+    expect(allowed.statusCode).toBe(204);
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://app.luz.test');
+    expect(String(allowed.headers['access-control-allow-headers'])).toContain('Authorization');
+    expect(allowed.headers['access-control-allow-credentials']).toBeUndefined();
+
+    const other = await preflight('https://evil.example.com');
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  } finally {
+    await app.close();
+  }
+});
+
+test('without CORS_ORIGINS no cross-origin header is sent', async () => {
+  const config = await testConfig();
+  const app = await buildApp({ config, db: database.db, mailer: createMailer(config) });
+  try {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/utils/health-check/',
+      headers: { origin: 'https://app.luz.test' },
+    });
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+  } finally {
+    await app.close();
+  }
+});

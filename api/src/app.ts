@@ -1,3 +1,4 @@
+import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -17,7 +18,8 @@ import type { Database } from './db/database';
 import type { ApiApp } from './http/api-app';
 import { createAuthGuard } from './http/auth-guard';
 import { createBackground } from './http/background';
-import { installErrorHandlers } from './http/errors';
+import { frameworkErrors, installErrorHandlers } from './http/errors';
+import { installSecurityHeaders, securityHeaders } from './http/security-headers';
 import { validatorCompiler } from './http/validation';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import type { Mailer } from './mail';
@@ -89,20 +91,20 @@ export async function buildApp({
   jobs,
   portal,
 }: AppDeps): Promise<ApiApp> {
+  const headers = securityHeaders(config);
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors: frameworkErrors(headers),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandlers(app);
   app.decorateRequest('authenticatedUser', null);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-  });
+  installSecurityHeaders(app, headers);
 
   const tokens = createTokenService({
     secretKey: config.secretKey,
@@ -147,6 +149,16 @@ export async function buildApp({
     webhooks,
   };
 
+  // Only when the front end is served from another origin than the API (API_URL); bearer tokens, no cookies.
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type'],
+      exposedHeaders: ['Content-Disposition', 'Content-Length'],
+      maxAge: 600,
+    });
+  }
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(rateLimit, { global: false });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });

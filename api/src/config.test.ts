@@ -23,7 +23,9 @@ test('defaults make a complete embedded configuration', async () => {
     accessTokenExpireMinutes: 1440,
     passwordResetExpireMinutes: 30,
     loginRateLimit: { max: 10, windowMs: 60_000 },
+    loginAddressRateLimit: { max: 30, windowMs: 60_000 },
     recoveryRateLimit: { max: 5, windowMs: 900_000 },
+    signupRateLimit: { max: 20, windowMs: 3_600_000 },
     trustProxy: false,
     webRoot: rootDir,
     frontEnd: {
@@ -37,6 +39,7 @@ test('defaults make a complete embedded configuration', async () => {
       poweredBy: { label: 'Luz', url: 'http://localhost:8080' },
       chatScriptUrl: null,
       sessionRecordingScriptUrl: null,
+      cspExtraSources: [],
     },
   });
   expect(config.credentialsKey).toHaveLength(32);
@@ -111,7 +114,9 @@ test('every setting is read from the environment', async () => {
       ACCESS_TOKEN_EXPIRE_MINUTES: '15',
       PASSWORD_RESET_EXPIRE_MINUTES: '10',
       LOGIN_RATE_LIMIT: '3/30s',
+      LOGIN_ADDRESS_RATE_LIMIT: '50/5m',
       RECOVERY_RATE_LIMIT: '2/1h',
+      SIGNUP_RATE_LIMIT: '4/10m',
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
       API_URL: 'https://api.luz.example.com/',
@@ -120,6 +125,7 @@ test('every setting is read from the environment', async () => {
       POWERED_BY_URL: 'https://energia.example.com',
       CHAT_SCRIPT_URL: 'https://chat.example.com/widget.js',
       SESSION_RECORDING_SCRIPT_URL: 'https://rec.example.com/r.js',
+      CSP_EXTRA_SOURCES: 'https://static.rec.example.com, wss://*.chat.example.com *.example.org:443',
       HOSTNAME: 'ignored',
     },
     { rootDir },
@@ -138,7 +144,9 @@ test('every setting is read from the environment', async () => {
     accessTokenExpireMinutes: 15,
     passwordResetExpireMinutes: 10,
     loginRateLimit: { max: 3, windowMs: 30_000 },
+    loginAddressRateLimit: { max: 50, windowMs: 300_000 },
     recoveryRateLimit: { max: 2, windowMs: 3_600_000 },
+    signupRateLimit: { max: 4, windowMs: 600_000 },
     trustProxy: true,
     logLevel: 'warn',
     frontEnd: {
@@ -150,6 +158,7 @@ test('every setting is read from the environment', async () => {
       poweredBy: { label: 'Energía Co', url: 'https://energia.example.com' },
       chatScriptUrl: 'https://chat.example.com/widget.js',
       sessionRecordingScriptUrl: 'https://rec.example.com/r.js',
+      cspExtraSources: ['https://static.rec.example.com', 'wss://*.chat.example.com', '*.example.org:443'],
     },
   });
 });
@@ -164,6 +173,27 @@ test('invalid settings stop the start with the variable named and the value neve
   expect(attempt({ SECRET_KEY: 'corto-y-secreto' })).toThrow(/SECRET_KEY/);
   expect(attempt({ SECRET_KEY: 'corto-y-secreto' })).not.toThrow(/corto-y-secreto/);
   expect(attempt({ WORKERS: 'quizá' })).toThrow(ConfigError);
+  expect(attempt({ POWERED_BY_URL: 'javascript:alert(document.cookie)' })).toThrow(/POWERED_BY_URL/);
+  // A source list cannot smuggle keywords or new directives into the page's CSP.
+  for (const sources of [
+    "'unsafe-eval'",
+    'https://a.example.com; script-src *',
+    'https://a.example.com/path',
+    '*',
+  ]) {
+    expect(attempt({ CSP_EXTRA_SOURCES: sources })).toThrow(/CSP_EXTRA_SOURCES/);
+  }
+  for (const origins of [
+    'app.example.com',
+    'https://app.example.com/luz',
+    '*',
+    'https://a.example.com,ftp://b',
+  ]) {
+    expect(attempt({ CORS_ORIGINS: origins })).toThrow(/CORS_ORIGINS/);
+  }
+  expect(
+    parseEnvironment({ CORS_ORIGINS: 'https://app.example.com, http://localhost:3000/' }).CORS_ORIGINS,
+  ).toEqual(['https://app.example.com', 'http://localhost:3000']);
 });
 
 test('empty variables count as absent', () => {

@@ -48,9 +48,15 @@ export type Config = {
   accessTokenExpireMinutes: number;
   passwordResetExpireMinutes: number;
   loginRateLimit: RateLimit;
+  /** Login attempts per client address whatever the username (password spraying, argon2 cost). */
+  loginAddressRateLimit: RateLimit;
   recoveryRateLimit: RateLimit;
+  /** Accounts one client address may create (each signup also costs an argon2 hash). */
+  signupRateLimit: RateLimit;
   /** Read the client address from X-Forwarded-For (behind a load balancer). */
   trustProxy: boolean;
+  /** Browser origins allowed to call the API from another origin (CORS); empty: same origin only. */
+  corsOrigins: string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Holds `host/dist` and `remote-<name>/dist`. */
   webRoot: string;
@@ -61,6 +67,8 @@ export type Config = {
     poweredBy: { label: string; url: string };
     chatScriptUrl: string | null;
     sessionRecordingScriptUrl: string | null;
+    /** Further sources the host page's Content-Security-Policy allows (what third-party widgets load). */
+    cspExtraSources: string[];
   };
 };
 
@@ -152,6 +160,41 @@ const zHostList = z.string().transform((value, ctx): string[] => {
   return entries;
 });
 
+/**
+ * CSP host sources, comma- or space-separated: `https://cdn.example.com`, `wss://*.example.com`,
+ * `*.example.com:443`. Nothing else gets in (no keywords, quotes or semicolons that could rewrite
+ * the policy).
+ */
+const cspSource =
+  /^(?:(?:https?|wss?):\/\/)?(?:\*\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::(?:\d{1,5}|\*))?$/i;
+const zCspSources = z.string().transform((value, ctx): string[] => {
+  const entries = value.split(/[\s,]+/).filter(Boolean);
+  if (entries.some((entry) => !cspSource.test(entry))) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'expected origins such as https://cdn.example.com or wss://*.example.com',
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+/** Comma-separated origins (`https://app.example.com`), each exactly scheme, host and port. */
+const zOriginList = z.string().transform((value, ctx): string[] => {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const origins = entries.map((entry) =>
+    URL.canParse(entry) && /^https?:$/.test(new URL(entry).protocol) ? new URL(entry).origin : 'null',
+  );
+  if (origins.some((origin, index) => origin === 'null' || origin !== entries[index]?.replace(/\/$/, ''))) {
+    ctx.addIssue({ code: 'custom', message: 'expected origins such as https://app.example.com' });
+    return z.NEVER;
+  }
+  return origins;
+});
+
 const zBoolean = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -210,8 +253,11 @@ const zEnvironment = z.object({
   ACCESS_TOKEN_EXPIRE_MINUTES: zMinutes.default(60 * 24),
   PASSWORD_RESET_EXPIRE_MINUTES: zMinutes.default(30),
   LOGIN_RATE_LIMIT: zRateLimit.default({ max: 10, windowMs: 60_000 }),
+  LOGIN_ADDRESS_RATE_LIMIT: zRateLimit.default({ max: 30, windowMs: 60_000 }),
   RECOVERY_RATE_LIMIT: zRateLimit.default({ max: 5, windowMs: 15 * 60_000 }),
+  SIGNUP_RATE_LIMIT: zRateLimit.default({ max: 20, windowMs: 3_600_000 }),
   TRUST_PROXY: zBoolean.default(false),
+  CORS_ORIGINS: zOriginList.default([]),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_ROOT: z.string().optional(),
   WEBHOOK_ALLOWED_HOSTS: zHostList.default([]),
@@ -241,9 +287,11 @@ const zEnvironment = z.object({
   REMOTE_ADMIN_URL: z.string().optional(),
   REMOTE_SETTINGS_URL: z.string().optional(),
   POWERED_BY_LABEL: z.string().default('Luz'),
-  POWERED_BY_URL: z.string().optional(),
+  // Becomes a link on every page: http(s) only, never `javascript:`.
+  POWERED_BY_URL: zHttpUrl.optional(),
   CHAT_SCRIPT_URL: zHttpUrl.optional(),
   SESSION_RECORDING_SCRIPT_URL: zHttpUrl.optional(),
+  CSP_EXTRA_SOURCES: zCspSources.default([]),
 });
 
 type ParsedEnvironment = z.infer<typeof zEnvironment>;
@@ -418,8 +466,11 @@ export async function loadConfig(
     accessTokenExpireMinutes: parsed.ACCESS_TOKEN_EXPIRE_MINUTES,
     passwordResetExpireMinutes: parsed.PASSWORD_RESET_EXPIRE_MINUTES,
     loginRateLimit: parsed.LOGIN_RATE_LIMIT,
+    loginAddressRateLimit: parsed.LOGIN_ADDRESS_RATE_LIMIT,
     recoveryRateLimit: parsed.RECOVERY_RATE_LIMIT,
+    signupRateLimit: parsed.SIGNUP_RATE_LIMIT,
     trustProxy: parsed.TRUST_PROXY,
+    corsOrigins: parsed.CORS_ORIGINS,
     logLevel: parsed.LOG_LEVEL,
     webRoot: parsed.WEB_ROOT ? fromCwd(parsed.WEB_ROOT) : rootDir,
     webhooks: {
@@ -437,6 +488,7 @@ export async function loadConfig(
       poweredBy: { label: parsed.POWERED_BY_LABEL, url: parsed.POWERED_BY_URL ?? publicUrl },
       chatScriptUrl: parsed.CHAT_SCRIPT_URL ?? null,
       sessionRecordingScriptUrl: parsed.SESSION_RECORDING_SCRIPT_URL ?? null,
+      cspExtraSources: parsed.CSP_EXTRA_SOURCES,
     },
   };
 }

@@ -11,10 +11,15 @@ export const messages = {
   notAuthenticated: 'Inicia sesión para continuar',
   invalidToken: 'Tu sesión no es válida o expiró. Inicia sesión de nuevo.',
   notEnoughPrivileges: 'No tienes permisos para realizar esta acción',
+  subscriptionRequired: 'Tu suscripción no está activa. Suscríbete para seguir usando Luz.',
   tooManyLoginAttempts: (seconds: number) =>
     `Demasiados intentos de inicio de sesión. Intenta de nuevo en ${waitText(seconds)}.`,
   tooManyRecoveryRequests: (seconds: number) =>
     `Demasiadas solicitudes de recuperación. Intenta de nuevo en ${waitText(seconds)}.`,
+  tooManySignups: (seconds: number) =>
+    `Se crearon demasiadas cuentas desde tu conexión. Intenta de nuevo en ${waitText(seconds)}.`,
+  tooManyPasswordChanges: (seconds: number) =>
+    `Demasiados intentos de cambio de contraseña. Intenta de nuevo en ${waitText(seconds)}.`,
 
   // Passwords
   passwordRecoverySent:

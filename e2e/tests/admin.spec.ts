@@ -65,7 +65,7 @@ test.describe('administración', () => {
     request,
   }) => {
     const { token } = await seed.userWithCredential();
-    const owner = await seed.signup({ company_name: `Textiles ${Date.now()}` });
+    const owner = await seed.subscribedUser({ company_name: `Textiles ${Date.now()}` });
     const serviceNumbers = ['5', '6', '7'].map((digit) => `${Date.now()}`.slice(-11) + digit);
     for (const [index, service_number] of serviceNumbers.entries()) {
       const created = await request.post('/api/v1/rpus/', {
@@ -138,7 +138,7 @@ test.describe('administración', () => {
     request,
   }) => {
     const { token } = await seed.userWithCredential();
-    const owner = await seed.signup({ company_name: `Logística ${Date.now()}` });
+    const owner = await seed.subscribedUser({ company_name: `Logística ${Date.now()}` });
     const auth = seed.authorized(owner.token);
     const credential = await request.post('/api/v1/credentials/', {
       ...auth,

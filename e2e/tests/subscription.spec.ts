@@ -125,16 +125,16 @@ test('dentro de la aplicación, una cancelación aplica en la siguiente página 
   seed,
 }) => {
   const user = await seed.signup();
+  await signInWithToken(page, user.token);
+  await page.goto('/subscription');
+  await subscribe(page);
+  // With a subscription the API takes the first CFE account (without one it answers 402).
   const credential = await request.post('/api/v1/credentials/', {
     ...seed.authorized(user.token),
     data: { alias: 'Planta Norte', cfe_user: `cfe-${Date.now()}`, password: 'portal-Password-1' },
   });
   expect(credential.status(), await credential.text()).toBe(200);
-  await signInWithToken(page, user.token);
-  await page.goto('/subscription');
-  await page.getByRole('button', { name: 'Suscribirme' }).click();
-  await page.getByRole('button', { name: 'Confirmar suscripción' }).click();
-  await expect(page).toHaveURL(/\/downloads$/);
+  await page.goto('/downloads');
   const navigation = page.getByRole('navigation', { name: 'Navegación principal' });
   await navigation.getByRole('link', { name: 'Periodos' }).click();
   await expect(page).toHaveURL(/\/periods$/);
@@ -149,4 +149,39 @@ test('dentro de la aplicación, una cancelación aplica en la siguiente página 
   await navigation.getByRole('link', { name: 'Servicios' }).click();
   await expect(page).toHaveURL(/\/subscription$/);
   await expect(page.getByTestId('subscription-status')).toHaveText('Cancelada');
+});
+
+test('una respuesta 402 de la API, sin cambiar de página, lleva a /subscription y conserva la sesión', async ({
+  page,
+  request,
+  seed,
+}) => {
+  const user = await seed.subscribedUser();
+  const credential = await request.post('/api/v1/credentials/', {
+    ...seed.authorized(user.token),
+    data: { alias: 'Planta Sur', cfe_user: `cfe-${Date.now()}`, password: 'portal-Password-1' },
+  });
+  expect(credential.status(), await credential.text()).toBe(200);
+  await signInWithToken(page, user.token);
+  await page.goto('/rpus/');
+  await expect(page.getByRole('heading', { name: 'Servicios', exact: true })).toBeVisible();
+
+  const cancelled = await request.post(
+    '/api/v1/billing/local/subscription/cancel',
+    seed.authorized(user.token),
+  );
+  expect(cancelled.status()).toBe(200);
+  // A new filter is a new request of the list on the same page: the layout is not asked to
+  // recheck, so only the API's 402 can send the user away.
+  const refused = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/v1/rpus/' && response.status() === 402,
+  );
+  await page.getByLabel('Buscar por').selectOption({ label: 'Alias' });
+  await page.getByLabel('Buscar', { exact: true }).fill('planta');
+  expect((await (await refused).json()).detail).toBe(
+    'Tu suscripción no está activa. Suscríbete para seguir usando Luz.',
+  );
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(page.getByTestId('subscription-status')).toHaveText('Cancelada');
+  expect(await page.evaluate(() => window.localStorage.getItem('access_token'))).toBe(user.token);
 });

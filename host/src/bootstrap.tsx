@@ -1,4 +1,13 @@
-import { configureApi, loadRuntimeConfig, onUnauthorized } from '@luz/shared';
+// First: it configures zod before any module builds a schema.
+import './startup/zod-jitless';
+import {
+  configureApi,
+  loadRuntimeConfig,
+  onPaymentRequired,
+  onUnauthorized,
+  queryClient,
+  queryKeys,
+} from '@luz/shared';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { leaveForLogin } from './auth/session-ended';
@@ -14,6 +23,8 @@ async function start() {
     const config = await loadRuntimeConfig();
     configureApi({ apiUrl: config.api_url });
     onUnauthorized(leaveForLogin);
+    // A 402 means the subscription stopped giving access: the fresh user makes the layout go to /subscription.
+    onPaymentRequired(() => void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }));
     registerRemotesFromConfig(config);
     loadThirdPartyScripts(config);
     root.render(<App config={config} />);

@@ -117,7 +117,9 @@ describe('rate limits', () => {
       database: t.database,
       config: {
         loginRateLimit: { max: 3, windowMs: 60_000 },
+        loginAddressRateLimit: { max: 6, windowMs: 60_000 },
         recoveryRateLimit: { max: 2, windowMs: 60_000 },
+        signupRateLimit: { max: 2, windowMs: 60_000 },
       },
     });
   });
@@ -137,6 +139,67 @@ describe('rate limits', () => {
     // Another account from the same address is not locked out by this one.
     const other = await seedUser(limited.db);
     expect((await attemptLogin(other.email, other.password, limited.app)).statusCode).toBe(200);
+  });
+
+  test('login: one address spraying many usernames is stopped too', async () => {
+    const from = (remoteAddress: string, username: string, password = 'equivocada') =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/v1/login/access-token',
+        remoteAddress,
+        ...form({ username, password }),
+      });
+    for (let attempt = 0; attempt < 6; attempt++) {
+      expect((await from('10.9.9.9', `rociado-${attempt}@luz.test`)).statusCode).toBe(400);
+    }
+    const user = await seedUser(limited.db);
+    const blocked = await from('10.9.9.9', user.email, user.password);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().detail).toMatch(/^Demasiados intentos de inicio de sesión/);
+    expect((await from('10.8.8.8', user.email, user.password)).statusCode).toBe(200);
+  });
+
+  test('signup: a few accounts per address, whatever the e-mail', async () => {
+    const signup = (email: string, remoteAddress = '127.0.0.1') =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/v1/users/signup',
+        remoteAddress,
+        payload: { email, password: 'Contraseña-larga-1', full_name: 'Ana', company_name: 'Aceros' },
+      });
+    expect((await signup('una@limite.test')).statusCode).toBe(200);
+    expect((await signup('dos@limite.test')).statusCode).toBe(200);
+    const blocked = await signup('tres@limite.test');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().detail).toMatch(
+      /^Se crearon demasiadas cuentas desde tu conexión\. Intenta de nuevo en/,
+    );
+    const { rows } = await limited.db.query('SELECT 1 FROM users WHERE email = $1', ['tres@limite.test']);
+    expect(rows).toHaveLength(0);
+    expect((await signup('tres@limite.test', '10.1.2.3')).statusCode).toBe(200);
+  });
+
+  test('changing the password: wrong current passwords are limited per user', async () => {
+    const user = await seedUser(limited.db);
+    const token = await tokenFor(limited.config, limited.db, user.id);
+    const change = (current: string) =>
+      limited.app.inject({
+        method: 'PATCH',
+        url: '/api/v1/users/me/password',
+        headers: bearer(token),
+        payload: { current_password: current, new_password: 'Otra-Contraseña-9' },
+      });
+    for (let attempt = 0; attempt < 3; attempt++) expect((await change('adivinanza')).statusCode).toBe(400);
+    const blocked = await change(user.password);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().detail).toMatch(/^Demasiados intentos de cambio de contraseña/);
+    // The session itself goes on.
+    const profile = await limited.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/me',
+      headers: bearer(token),
+    });
+    expect(profile.statusCode).toBe(200);
   });
 
   test('password recovery: limited per address and e-mail', async () => {

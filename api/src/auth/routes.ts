@@ -2,7 +2,7 @@ import { zEmail, zLoginForm, zMessage, zNewPassword, zToken } from '@luz/shared/
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { ApiApp } from '../http/api-app';
-import { routeRateLimit } from '../http/rate-limit';
+import { addressRateLimit, routeRateLimit } from '../http/rate-limit';
 import { messages } from '../messages';
 import { login, resetPassword, sendPasswordReset } from './service';
 
@@ -19,6 +19,9 @@ export async function authRoutes(app: ApiApp, ctx: AppContext) {
         body: zLoginForm,
         response: { 200: zToken },
       },
+      // Per address, whatever the username: one client cannot spray passwords over many accounts,
+      // nor make the server hash for every made-up e-mail (the decoy check costs as much as a real one).
+      preHandler: addressRateLimit(ctx.config.loginAddressRateLimit, messages.tooManyLoginAttempts),
       config: {
         rateLimit: routeRateLimit(
           ctx.config.loginRateLimit,

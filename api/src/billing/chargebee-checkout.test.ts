@@ -25,7 +25,10 @@ const me = async (token: string) =>
   );
 
 async function newUser(): Promise<TestUser & { token: string }> {
-  const user = await seedUser(t.db, { companyName: 'Aceros del Norte' });
+  const user = await seedUser(t.db, {
+    companyName: 'Aceros del Norte',
+    subscriptionStatus: 'no_subscription',
+  });
   return { ...user, token: await tokenFor(t.config, t.db, user.id) };
 }
 

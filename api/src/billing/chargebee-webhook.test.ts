@@ -31,7 +31,7 @@ async function delivered(event: ChargebeeEvent | object) {
 type Subscriber = TestUser & { token: string };
 
 async function newUser(): Promise<Subscriber> {
-  const user = await seedUser(t.db);
+  const user = await seedUser(t.db, { subscriptionStatus: 'no_subscription' });
   return { ...user, token: await tokenFor(t.config, t.db, user.id) };
 }
 

@@ -25,7 +25,7 @@ const gate: [ProviderStatus, boolean][] = [
 ];
 
 async function subscriber(isSuperuser: boolean) {
-  const user = await seedUser(t.db, { isSuperuser });
+  const user = await seedUser(t.db, { isSuperuser, subscriptionStatus: 'no_subscription' });
   const token = await login(t.app, user.email, user.password);
   const { subscription } = await t.paidCheckout(token);
   const me = async () =>
@@ -43,7 +43,7 @@ async function changeAtChargebee(subscriptionId: string, status: ProviderStatus)
 }
 
 test('a new account has no subscription and is kept out', async () => {
-  const user = await seedUser(t.db);
+  const user = await seedUser(t.db, { subscriptionStatus: 'no_subscription' });
   const token = await login(t.app, user.email, user.password);
   const me = zUserPublic.parse(
     (await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(token) })).json(),

@@ -13,7 +13,10 @@ afterAll(() => t.close());
 type Customer = TestUser & { token: string };
 
 async function newUser(): Promise<Customer> {
-  const user = await seedUser(t.db, { email: `ana-${Math.random().toString(36).slice(2)}@aceros.mx` });
+  const user = await seedUser(t.db, {
+    email: `ana-${Math.random().toString(36).slice(2)}@aceros.mx`,
+    subscriptionStatus: 'no_subscription',
+  });
   return { ...user, token: await tokenFor(t.config, t.db, user.id) };
 }
 
@@ -69,7 +72,10 @@ describe('the local checkout page', () => {
   });
 
   test('escapes what the user typed', async () => {
-    const user = await seedUser(t.db, { companyName: '<img src=x onerror=alert(1)> & "Hijos"' });
+    const user = await seedUser(t.db, {
+      companyName: '<img src=x onerror=alert(1)> & "Hijos"',
+      subscriptionStatus: 'no_subscription',
+    });
     const token = await tokenFor(t.config, t.db, user.id);
     const response = await post('/chargebee/generate-checkout-new-url/', token, {});
     const page = await t.app.inject({ method: 'GET', url: new URL(response.json().url).pathname });
@@ -175,6 +181,41 @@ describe('checkout and confirmation', () => {
       redirect_url: 'https://evil.example.com/subscription',
     });
     expect(evil.statusCode).toBe(400);
+  });
+
+  test('Host and Origin headers, which any client can forge, never make another site a return URL', async () => {
+    const user = await newUser();
+    for (const headers of [
+      { host: 'evil.example.com' },
+      { origin: 'https://evil.example.com' },
+      {
+        host: 'evil.example.com',
+        'x-forwarded-host': 'evil.example.com',
+        origin: 'https://evil.example.com',
+      },
+    ]) {
+      const forged = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/chargebee/generate-checkout-new-url/',
+        headers: { ...bearer(user.token), ...headers },
+        payload: { redirect_url: 'https://evil.example.com/subscription' },
+      });
+      expect(forged.statusCode).toBe(400);
+      expect(forged.json()).toEqual({ detail: 'La dirección de regreso no es válida' });
+    }
+    for (const redirect_url of [
+      'javascript:alert(1)',
+      'data:text/html,hola',
+      'http://127.0.0.1.evil.example.com/',
+    ]) {
+      expect(
+        (await post('/chargebee/generate-checkout-new-url/', user.token, { redirect_url })).statusCode,
+      ).toBe(400);
+    }
+    const { rows } = await t.db.query('SELECT redirect_url FROM billing_local_checkouts WHERE user_id = $1', [
+      user.id,
+    ]);
+    expect(rows).toEqual([]);
   });
 });
 

@@ -91,7 +91,7 @@ export async function billingRoutes(app: ApiApp, ctx: AppContext) {
   app.post(
     '/chargebee/generate-checkout-new-url/',
     {
-      onRequest: auth.user,
+      onRequest: auth.account,
       schema: {
         tags,
         security,
@@ -109,11 +109,7 @@ export async function billingRoutes(app: ApiApp, ctx: AppContext) {
       },
     },
     async (request) => {
-      const origin = request.headers.origin;
-      const redirectUrl = checkoutRedirectUrl(request.body?.redirect_url, {
-        publicUrl: config.publicUrl,
-        allowedOrigins: [`${request.protocol}://${request.host}`, ...(origin ? [origin] : [])],
-      });
+      const redirectUrl = checkoutRedirectUrl(request.body?.redirect_url, { publicUrl: config.publicUrl });
       const checkout = await startCheckout(deps, currentUser(request), {
         redirectUrl,
         apiBaseUrl: apiBaseUrl(request),
@@ -125,7 +121,7 @@ export async function billingRoutes(app: ApiApp, ctx: AppContext) {
   app.post(
     '/chargebee/confirm-subscription/',
     {
-      onRequest: auth.user,
+      onRequest: auth.account,
       schema: {
         tags,
         security,
@@ -218,7 +214,7 @@ async function localProviderRoutes(app: ApiApp, { db, auth }: AppContext) {
   app.post(
     '/billing/local/subscription/:action',
     {
-      onRequest: auth.user,
+      onRequest: auth.account,
       schema: {
         tags,
         security,

@@ -19,18 +19,25 @@ export type BillingDeps = { db: Database; billing: BillingProvider; log: Fastify
 const hasActiveSubscription = (user: User) =>
   isSubscriptionActive({ is_superuser: false, subscription: user.subscription });
 
+/** localhost, 127.0.0.0/8 or [::1]: only ever the user's own machine (development, tests). */
+const isLoopback = ({ hostname }: URL) =>
+  hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+
 /**
- * Where the provider may send the browser back: the requested URL when it belongs to the product
- * (PUBLIC_URL's origin, or the page that asked), else `<PUBLIC_URL>/subscription`. Never an open
- * redirect; `id` and `state` are the provider's to add.
+ * Where the provider may send the browser back: the requested URL when it is on PUBLIC_URL's
+ * origin (or on loopback, for development), else `<PUBLIC_URL>/subscription`. Never an open
+ * redirect: the request's own Host and Origin headers do not count, since anyone outside a
+ * browser can set them and then hand a victim a checkout link of ours that ends on their site.
+ * `id` and `state` are the provider's to add.
  */
 export function checkoutRedirectUrl(
   requested: string | undefined,
-  { publicUrl, allowedOrigins }: { publicUrl: string; allowedOrigins: readonly string[] },
+  { publicUrl }: { publicUrl: string },
 ): string {
   if (!requested) return `${publicUrl}/subscription`;
   const url = new URL(requested);
-  if (![new URL(publicUrl).origin, ...allowedOrigins].includes(url.origin))
+  const web = url.protocol === 'http:' || url.protocol === 'https:';
+  if (!web || (url.origin !== new URL(publicUrl).origin && !isLoopback(url)))
     throw badRequest(billingMessages.invalidRedirect);
   url.searchParams.delete('id');
   url.searchParams.delete('state');

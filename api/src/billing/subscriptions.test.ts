@@ -19,10 +19,13 @@ const snapshot = (overrides: Partial<ProviderSubscription> = {}): ProviderSubscr
   ...overrides,
 });
 
+/** A user as signup leaves them: no subscription yet. */
+const newcomer = () => seedUser(t.db, { subscriptionStatus: 'no_subscription' });
+
 const subscriptionOf = async (userId: string) => (await findUserById(t.db, userId))?.subscription;
 
 test('stores the provider’s subscription on a user who has none', async () => {
-  const user = await seedUser(t.db);
+  const user = await newcomer();
   expect(await applySubscription(t.db, user.id, snapshot({ id: 'sub_a' }))).toBe(true);
   expect(await subscriptionOf(user.id)).toEqual({
     status: 'active',
@@ -32,7 +35,7 @@ test('stores the provider’s subscription on a user who has none', async () => 
 });
 
 test('an older snapshot of the same subscription never overwrites a newer one', async () => {
-  const user = await seedUser(t.db);
+  const user = await newcomer();
   await applySubscription(t.db, user.id, snapshot({ id: 'sub_b', status: 'cancelled', version: 200 }));
   // A fetch that started earlier finishes later: its answer is older.
   expect(
@@ -50,7 +53,7 @@ test('an older snapshot of the same subscription never overwrites a newer one', 
 });
 
 test('another subscription replaces the stored one only when it gives access and the stored one does not', async () => {
-  const user = await seedUser(t.db);
+  const user = await newcomer();
   await applySubscription(t.db, user.id, snapshot({ id: 'sub_c1', status: 'active', version: 5 }));
   expect(
     await applySubscription(t.db, user.id, snapshot({ id: 'sub_c2', status: 'active', version: 1 })),
@@ -69,7 +72,7 @@ test('another subscription replaces the stored one only when it gives access and
 });
 
 test('a deleted subscription is forgotten only by its own user', async () => {
-  const user = await seedUser(t.db);
+  const user = await newcomer();
   await applySubscription(t.db, user.id, snapshot({ id: 'sub_d' }));
   expect(await forgetSubscription(t.db, user.id, 'sub_otra')).toBe(false);
   expect(await forgetSubscription(t.db, user.id, 'sub_d')).toBe(true);
@@ -77,9 +80,9 @@ test('a deleted subscription is forgotten only by its own user', async () => {
 });
 
 test('the subscriber is found by subscription, then by stored customer, then by user id as customer id', async () => {
-  const holder = await seedUser(t.db);
-  const customer = await seedUser(t.db);
-  const fresh = await seedSuperuser(t.db);
+  const holder = await newcomer();
+  const customer = await newcomer();
+  const fresh = await seedSuperuser(t.db, { subscriptionStatus: 'no_subscription' });
   await applySubscription(t.db, holder.id, snapshot({ id: 'sub_e', customerId: 'cus_holder' }));
   await applySubscription(t.db, customer.id, snapshot({ id: 'sub_f', customerId: 'cus_customer' }));
   expect(await findSubscriber(t.db, 'sub_e', 'cus_customer')).toBe(holder.id);

@@ -1,9 +1,10 @@
+import { isSubscriptionActive } from '@luz/shared/subscription';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { TokenService } from '../auth/tokens';
 import type { Queryable } from '../db/database';
 import { messages } from '../messages';
 import { findUserById, type User } from '../users/service';
-import { forbidden, unauthorized } from './errors';
+import { forbidden, paymentRequired, unauthorized } from './errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,9 +14,19 @@ declare module 'fastify' {
 }
 
 export type AuthGuard = {
-  /** onRequest hook: a valid bearer token of an active user, or 401/403. */
+  /**
+   * onRequest hook of every ordinary route: a valid bearer token (401) of an active user (403)
+   * whose subscription gives access (402, spec §4 and §6; superusers always pass). New routes use
+   * this one, so they are gated unless someone decides otherwise.
+   */
   user: onRequestAsyncHookHandler;
-  /** onRequest hook: as `user`, and the user must be a superuser (403 otherwise). */
+  /**
+   * onRequest hook of the few routes a signed-in user must reach without an active subscription,
+   * so that they can see and fix it: their own account (/users/me) and billing. Token and active
+   * user only (401/403).
+   */
+  account: onRequestAsyncHookHandler;
+  /** onRequest hook: as `account`, and the user must be a superuser (403 otherwise). */
   superuser: onRequestAsyncHookHandler;
   /** The user a raw token belongs to (the WebSocket carries it in the query string). */
   userFromToken(token: string | undefined): Promise<User>;
@@ -47,6 +58,14 @@ export function createAuthGuard({ db, tokens }: { db: Queryable; tokens: TokenSe
   return {
     userFromToken,
     async user(request) {
+      const user = await userFromToken(bearerToken(request));
+      // 402, not 403: the front end ends the session on 401/403 (spec §8); this user must stay
+      // signed in and be shown /subscription.
+      if (!isSubscriptionActive(toSubscriptionHolder(user)))
+        throw paymentRequired(messages.subscriptionRequired);
+      request.authenticatedUser = user;
+    },
+    async account(request) {
       request.authenticatedUser = await userFromToken(bearerToken(request));
     },
     async superuser(request) {
@@ -57,7 +76,12 @@ export function createAuthGuard({ db, tokens }: { db: Queryable; tokens: TokenSe
   };
 }
 
-/** The authenticated caller of a route guarded by `user` or `superuser`. Fails closed without a guard. */
+const toSubscriptionHolder = (user: User) => ({
+  is_superuser: user.isSuperuser,
+  subscription: user.subscription,
+});
+
+/** The authenticated caller of a route guarded by `user`, `account` or `superuser`. Fails closed without a guard. */
 export function currentUser(request: FastifyRequest): User {
   if (!request.authenticatedUser) throw unauthorized(messages.notAuthenticated);
   return request.authenticatedUser;

@@ -1,6 +1,8 @@
+import Fastify from 'fastify';
 import { bearer, seedSuperuser, tokenFor } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createTestDatabase } from '../testing/test-database';
+import { HttpError, installErrorHandlers } from './errors';
 
 let t: TestApp;
 let adminToken: string;
@@ -140,6 +142,38 @@ test('bad bodies are client errors, never crashes', async () => {
   // Prototype poisoning is refused by the JSON parser.
   expect(prototype.statusCode).toBe(422);
   expect(prototype.json().detail[0].type).toBe('json_invalid');
+});
+
+test("a path the router cannot decode is a 400 in FastAPI's shape, not Fastify's", async () => {
+  for (const url of ['/api/v1/rpus/by-service-number/%ZZ', '/api/v1/credentials/%E0%A4%A']) {
+    const response = await t.app.inject({ method: 'GET', url, headers: bearer(adminToken) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: 'La solicitud no es válida' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  }
+});
+
+test('a 422 always has the field-level list, whoever raised it', async () => {
+  const app = Fastify();
+  installErrorHandlers(app);
+  app.get('/ours', () => {
+    throw new HttpError(422, 'El archivo no se puede leer');
+  });
+  app.get('/plugin', () => {
+    throw Object.assign(new Error('body/x must be string'), { statusCode: 422, code: 'FST_ERR_VALIDATION' });
+  });
+  try {
+    expect((await app.inject({ method: 'GET', url: '/ours' })).json()).toEqual({
+      detail: [{ loc: ['body'], msg: 'El archivo no se puede leer', type: 'value_error' }],
+    });
+    const plugin = await app.inject({ method: 'GET', url: '/plugin' });
+    expect(plugin.statusCode).toBe(422);
+    expect(plugin.json()).toEqual({
+      detail: [{ loc: ['body'], msg: 'Validation Error', type: 'value_error' }],
+    });
+  } finally {
+    await app.close();
+  }
 });
 
 test('every answer carries nosniff', async () => {

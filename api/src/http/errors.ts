@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ValidationErrorItem } from '@luz/shared/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { messages } from '../messages';
 import { RequestValidationError } from './validation';
@@ -17,6 +18,8 @@ export class HttpError extends Error {
 
 export const badRequest = (detail: string) => new HttpError(400, detail);
 export const unauthorized = (detail: string) => new HttpError(401, detail, { 'WWW-Authenticate': 'Bearer' });
+/** The caller's subscription does not give access to this route (spec §4); see `AuthGuard.user`. */
+export const paymentRequired = (detail: string) => new HttpError(402, detail);
 export const forbidden = (detail: string) => new HttpError(403, detail);
 export const notFound = (detail: string) => new HttpError(404, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);
@@ -37,6 +40,22 @@ const fastifyClientErrors: Record<string, { status: number; body: () => unknown 
 };
 
 /**
+ * Errors Fastify's router raises before any route, hook or error handler runs (a path with a
+ * broken percent-escape, `FST_ERR_BAD_URL`): answered in our shape and with our `headers` too,
+ * instead of Fastify's own JSON.
+ */
+export function frameworkErrors(headers: Record<string, string>) {
+  return (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    reply.code(400).headers(headers).send({ detail: messages.badRequest });
+  };
+}
+
+/** A 422 always carries FastAPI's list (clients read `loc` from it), even when raised with a sentence. */
+const asValidationList = (msg: string): ValidationErrorItem[] => [
+  { loc: ['body'], msg, type: 'value_error' },
+];
+
+/**
  * Every failure leaves as FastAPI's `{"detail": ...}`. Client mistakes never crash the process
  * and never show internals; unexpected errors are logged with the request and answered with a
  * generic 500.
@@ -44,7 +63,8 @@ const fastifyClientErrors: Record<string, { status: number; body: () => unknown 
 export function installErrorHandlers(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
+      const detail = error.statusCode === 422 ? asValidationList(error.detail) : error.detail;
+      return reply.code(error.statusCode).headers(error.headers).send({ detail });
     }
     if (error instanceof RequestValidationError) {
       return reply.code(422).send({ detail: error.detail });
@@ -57,6 +77,7 @@ export function installErrorHandlers(app: FastifyInstance) {
     }
     // Any other 4xx raised by Fastify or a plugin: the status is right, the English text is not for users.
     request.log.info({ err: error }, 'Client error');
-    return reply.code(error.statusCode).send({ detail: messages.badRequest });
+    const detail = error.statusCode === 422 ? asValidationList('Validation Error') : messages.badRequest;
+    return reply.code(error.statusCode).send({ detail });
   });
 }

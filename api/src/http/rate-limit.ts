@@ -1,5 +1,5 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { RateLimit } from '../config';
 import { HttpError } from './errors';
 
@@ -20,5 +20,36 @@ export function routeRateLimit(
     keyGenerator: (request) => `${request.ip}|${key(request)}`,
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, detail(Math.max(1, Math.ceil(context.ttl / 1000)))),
+  };
+}
+
+/** Windows kept before expired ones are swept (they are also replaced when met again). */
+const SWEEP_ABOVE = 10_000;
+
+/**
+ * A limit per client address alone, for a route that already has a `routeRateLimit`:
+ * @fastify/rate-limit applies only the first of its limiters that a request meets, so a second
+ * one cannot come from it. A fixed window per address, in this process's memory.
+ */
+export function addressRateLimit(
+  { max, windowMs }: RateLimit,
+  detail: (retryAfterSeconds: number) => string,
+): preHandlerAsyncHookHandler {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  return async (request) => {
+    const now = Date.now();
+    if (windows.size > SWEEP_ABOVE) {
+      for (const [address, window] of windows) if (window.resetAt <= now) windows.delete(address);
+    }
+    let window = windows.get(request.ip);
+    if (!window || window.resetAt <= now) {
+      window = { count: 0, resetAt: now + windowMs };
+      windows.set(request.ip, window);
+    }
+    window.count += 1;
+    if (window.count > max) {
+      const seconds = Math.max(1, Math.ceil((window.resetAt - now) / 1000));
+      throw new HttpError(429, detail(seconds), { 'Retry-After': String(seconds) });
+    }
   };
 }

@@ -27,6 +27,11 @@ ${body}
 </html>`;
 }
 
+const greeting = (fullName: string) => (fullName ? `Hola, ${fullName}:` : 'Hola:');
+
+/** The plain-text version: the lines, then the footer and the signature. */
+const plainText = (lines: string[], footer: string) => [...lines, '', footer, '', '— Luz'].join('\n');
+
 const minutesText = (minutes: number) => (minutes === 1 ? '1 minuto' : `${minutes} minutos`);
 
 export function passwordResetMail({
@@ -41,9 +46,8 @@ export function passwordResetMail({
   expiresInMinutes: number;
 }): MailMessage {
   const title = 'Restablece tu contraseña';
-  const greeting = fullName ? `Hola, ${fullName}:` : 'Hola:';
   const paragraphs = [
-    greeting,
+    greeting(fullName),
     `Recibimos una solicitud para restablecer la contraseña de tu cuenta de Luz (${to}).`,
     `El enlace funciona una sola vez y vence en ${minutesText(expiresInMinutes)}.`,
   ];
@@ -51,16 +55,62 @@ export function passwordResetMail({
   return {
     to,
     subject: 'Luz: restablece tu contraseña',
-    text: [
-      ...paragraphs,
-      '',
-      `Abre este enlace para elegir una contraseña nueva:`,
-      link,
-      '',
-      footer,
-      '',
-      '— Luz',
-    ].join('\n'),
+    text: plainText([...paragraphs, '', 'Abre este enlace para elegir una contraseña nueva:', link], footer),
     html: layout(title, paragraphs, { label: 'Elegir una contraseña nueva', url: link }, footer),
+  };
+}
+
+/**
+ * To the address an account had before its e-mail changed: whoever holds a session could
+ * otherwise move the account to their own address and take it over with a password reset,
+ * unnoticed.
+ */
+export function emailChangedMail({
+  to,
+  fullName,
+  newEmail,
+  loginUrl,
+}: {
+  to: string;
+  fullName: string;
+  newEmail: string;
+  loginUrl: string;
+}): MailMessage {
+  const title = 'Cambió el correo de tu cuenta';
+  const paragraphs = [
+    greeting(fullName),
+    `El correo de tu cuenta de Luz cambió de ${to} a ${newEmail}. Desde ahora inicias sesión y recibes los avisos en la dirección nueva.`,
+  ];
+  const footer =
+    'Si no hiciste este cambio, alguien usó tu sesión: contacta de inmediato al administrador de Luz de tu empresa.';
+  return {
+    to,
+    subject: 'Luz: cambió el correo de tu cuenta',
+    text: plainText(paragraphs, footer),
+    html: layout(title, paragraphs, { label: 'Abrir Luz', url: loginUrl }, footer),
+  };
+}
+
+/** To the account's address after its password changed from inside a session. */
+export function passwordChangedMail({
+  to,
+  fullName,
+  recoverUrl,
+}: {
+  to: string;
+  fullName: string;
+  recoverUrl: string;
+}): MailMessage {
+  const title = 'Cambió tu contraseña';
+  const paragraphs = [
+    greeting(fullName),
+    `La contraseña de tu cuenta de Luz (${to}) cambió. Las sesiones abiertas con la contraseña anterior se cerraron.`,
+  ];
+  const footer = 'Si no hiciste este cambio, restablece tu contraseña con el botón de arriba de inmediato.';
+  return {
+    to,
+    subject: 'Luz: cambió tu contraseña',
+    text: plainText([...paragraphs, '', `Restablece tu contraseña: ${recoverUrl}`], footer),
+    html: layout(title, paragraphs, { label: 'Restablecer mi contraseña', url: recoverUrl }, footer),
   };
 }

@@ -77,6 +77,9 @@ test('serves the XML; download=true makes it an attachment', async () => {
     type: 'attachment',
     parameters: { filename: '012345678901_2023-12-01_2024-01-31.xml' },
   });
+  expect(response.headers['content-security-policy']).toBe(
+    "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+  );
 });
 
 test('answers 304 when the browser already has this version (ETag is the content hash)', async () => {

@@ -18,6 +18,8 @@ const servedTypes: Record<string, string> = {
   'text/xml': 'application/xml; charset=utf-8',
 };
 
+const sandboxedDocument = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
 export async function mediaRoutes(app: ApiApp, ctx: AppContext) {
   const { db, auth, storage } = ctx;
 
@@ -58,6 +60,10 @@ export async function mediaRoutes(app: ApiApp, ctx: AppContext) {
         document.finalDate,
         document.kind,
       );
+      // An XML file opened in the browser could carry XHTML script and run as a page of our origin:
+      // sandboxed, with nothing loadable, it is only displayed. (Chrome refuses to show a sandboxed
+      // PDF, and its viewer runs apart from our origin anyway.)
+      if (contentType !== 'application/pdf') reply.header('Content-Security-Policy', sandboxedDocument);
       return reply
         .header('Content-Type', contentType)
         .header('Content-Length', document.sizeBytes)

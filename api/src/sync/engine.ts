@@ -6,10 +6,11 @@ import {
   TaskStatus,
   type TaskType,
 } from '@luz/shared/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import { getCredentialForSync, setCredentialStatus } from '../credentials/service';
 import type { Queryable } from '../db/database';
 import { setRpuStatus } from '../rpus/service';
-import { classify, type Failure, SyncUserError } from './errors';
+import { classify, type Failure, isUnexpected, SyncUserError } from './errors';
 import { type SyncHooks, syncHooks } from './hooks';
 import { syncMessages } from './messages';
 import type { StepRpu, SyncContext } from './steps';
@@ -309,15 +310,21 @@ export async function runStep(
   ctx: SyncContext,
   job: StepJob,
   signal: AbortSignal,
+  log: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<{ step: string | null; skipped: boolean }> {
   const row = await loadAssociation(ctx.db, job.associationId);
   if (!row || row.step_seq !== job.seq || row.finished_at || !row.chain_step)
     return { step: row?.chain_step ?? null, skipped: true };
-  await execute(ctx, { ...row, chain_step: row.chain_step }, signal);
+  await execute(ctx, { ...row, chain_step: row.chain_step }, signal, log);
   return { step: row.chain_step, skipped: false };
 }
 
-async function execute(ctx: SyncContext, row: AssociationRow & { chain_step: string }, signal: AbortSignal) {
+async function execute(
+  ctx: SyncContext,
+  row: AssociationRow & { chain_step: string },
+  signal: AbortSignal,
+  log: Pick<FastifyBaseLogger, 'error'>,
+) {
   const workflow = workflowOf(row.workflow);
   const step = workflow.run[row.chain_step as keyof typeof workflow.run];
 
@@ -365,6 +372,12 @@ async function execute(ctx: SyncContext, row: AssociationRow & { chain_step: str
     });
   } catch (error) {
     if (signal.aborted) throw error;
+    // The user sees a generic message; the cause goes to the operators' log.
+    if (isUnexpected(error))
+      log.error(
+        { err: error, taskAssociationId: row.id, step: row.chain_step },
+        'Sync step failed unexpectedly',
+      );
     return fail(ctx, running, error);
   }
   if ('next' in outcome) return advance(ctx, running, outcome.next, outcome.message ?? null);

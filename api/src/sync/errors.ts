@@ -50,6 +50,10 @@ const system = (message: string, retryAfterMs: number | null = null, rateLimited
   rateLimited,
 });
 
+/** An error none of the engine's own kinds describes: a bug or an outage operators must see in the log. */
+export const isUnexpected = (error: unknown) =>
+  !(error instanceof SyncUserError || error instanceof DocumentError || error instanceof PortalError);
+
 /** What an error thrown by a step means for the run. Anything unknown is a system failure: retried. */
 export function classify(error: unknown): Failure {
   if (error instanceof SyncUserError) {

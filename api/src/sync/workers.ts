@@ -15,7 +15,7 @@ const AUTOFETCH_EVERY_SECONDS = 300;
 export function registerSyncWorkers(ctx: SyncContext, log: FastifyBaseLogger) {
   ctx.jobs.work<StepJob>(STEP_QUEUE, { concurrency: ctx.config.sync.workerConcurrency }, async (job) => ({
     // Kept with the job by pg-boss: which process ran which step, for operators.
-    ...(await runStep(ctx, job.data, job.signal)),
+    ...(await runStep(ctx, job.data, job.signal, log)),
     pid: process.pid,
   }));
   ctx.jobs.work<{ rpuId: string }>(RECEIPT_MAIL_QUEUE, { concurrency: 2 }, async (job) => {

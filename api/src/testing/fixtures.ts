@@ -15,12 +15,17 @@ export type UserSeed = {
   companyName?: string;
   isSuperuser?: boolean;
   isActive?: boolean;
+  /** Default `active`: the API's routes need one (spec §4); say `no_subscription` for a new account. */
   subscriptionStatus?: SubscriptionStatus;
 };
 
-/** A user straight in the database (the API's own service), with the password kept for logins. */
+/**
+ * A user straight in the database (the API's own service), with the password kept for logins.
+ * Unlike a signup, the user has an active subscription unless the seed says otherwise.
+ */
 export async function seedUser(db: Queryable, seed: UserSeed = {}): Promise<TestUser> {
   const password = seed.password ?? 'Contraseña-de-prueba-1';
+  const subscriptionStatus = seed.subscriptionStatus ?? 'active';
   const user = await createUser(db, {
     email: seed.email ?? `usuario-${randomUUID()}@luz.test`,
     password,
@@ -28,16 +33,15 @@ export async function seedUser(db: Queryable, seed: UserSeed = {}): Promise<Test
     company_name: seed.companyName ?? 'Empresa de Prueba',
     isSuperuser: seed.isSuperuser ?? false,
   });
-  if (seed.isActive === false || seed.subscriptionStatus) {
-    await db.query(
-      'UPDATE users SET is_active = coalesce($2, is_active), subscription_status = coalesce($3, subscription_status) WHERE id = $1',
-      [user.id, seed.isActive ?? null, seed.subscriptionStatus ?? null],
-    );
-  }
+  await db.query('UPDATE users SET is_active = $2, subscription_status = $3 WHERE id = $1', [
+    user.id,
+    seed.isActive ?? true,
+    subscriptionStatus,
+  ]);
   return {
     ...user,
     isActive: seed.isActive ?? true,
-    subscription: { ...user.subscription, status: seed.subscriptionStatus ?? user.subscription.status },
+    subscription: { ...user.subscription, status: subscriptionStatus },
     password,
   };
 }

@@ -17,6 +17,9 @@ import { bearer } from '../auth/service';
 import type { AppContext } from '../context';
 import type { ApiApp } from '../http/api-app';
 import { currentUser } from '../http/auth-guard';
+import { routeRateLimit } from '../http/rate-limit';
+import { emailChangedMail, passwordChangedMail } from '../mail/templates';
+import { messages } from '../messages';
 import {
   changePassword,
   createUser,
@@ -37,7 +40,7 @@ export async function usersRoutes(app: ApiApp, ctx: AppContext) {
   app.get(
     '/users/me',
     {
-      onRequest: auth.user,
+      onRequest: auth.account,
       schema: { tags, security, summary: 'El usuario de la sesión', response: { 200: zUserPublic } },
     },
     (request) => toUserPublic(currentUser(request)),
@@ -46,7 +49,7 @@ export async function usersRoutes(app: ApiApp, ctx: AppContext) {
   app.patch(
     '/users/me',
     {
-      onRequest: auth.user,
+      onRequest: auth.account,
       schema: {
         tags,
         security,
@@ -55,13 +58,26 @@ export async function usersRoutes(app: ApiApp, ctx: AppContext) {
         response: { 200: zUserPublic },
       },
     },
-    async (request) => toUserPublic(await updateMe(db, currentUser(request), request.body)),
+    async (request) => {
+      const before = currentUser(request);
+      const after = await updateMe(db, before, request.body);
+      if (after.email !== before.email) {
+        const notice = emailChangedMail({
+          to: before.email,
+          fullName: after.fullName,
+          newEmail: after.email,
+          loginUrl: `${ctx.config.publicUrl}/login`,
+        });
+        ctx.background.run('email-changed-notice', () => ctx.mailer.send(notice));
+      }
+      return toUserPublic(after);
+    },
   );
 
   app.patch(
     '/users/me/password',
     {
-      onRequest: auth.user,
+      onRequest: auth.account,
       schema: {
         tags,
         security,
@@ -69,10 +85,24 @@ export async function usersRoutes(app: ApiApp, ctx: AppContext) {
         body: zUpdatePassword,
         response: { 200: zToken },
       },
+      config: {
+        // Checking the current password is a login: a stolen session must not guess it at leisure.
+        rateLimit: routeRateLimit(
+          ctx.config.loginRateLimit,
+          (request) => `password|${currentUser(request).id}`,
+          messages.tooManyPasswordChanges,
+        ),
+      },
     },
     async (request) => {
       const me = currentUser(request);
       const version = await changePassword(db, me, request.body.current_password, request.body.new_password);
+      const notice = passwordChangedMail({
+        to: me.email,
+        fullName: me.fullName,
+        recoverUrl: `${ctx.config.publicUrl}/recover-password`,
+      });
+      ctx.background.run('password-changed-notice', () => ctx.mailer.send(notice));
       return bearer(ctx.tokens.issue(me.id, version));
     },
   );
@@ -85,6 +115,10 @@ export async function usersRoutes(app: ApiApp, ctx: AppContext) {
         summary: 'Crea una cuenta (sin suscripción)',
         body: zUserRegister,
         response: { 200: zUserPublic },
+      },
+      // Per client address only: signups are how accounts get mass-created, and each one hashes a password.
+      config: {
+        rateLimit: routeRateLimit(ctx.config.signupRateLimit, () => 'signup', messages.tooManySignups),
       },
     },
     async (request) => toUserPublic(await createUser(db, request.body)),

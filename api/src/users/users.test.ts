@@ -1,5 +1,6 @@
 import { zPage, zUserPublic } from '@luz/shared/contract';
 import { bearer, form, login, seedSuperuser, seedUser, type TestUser, tokenFor } from '../testing/fixtures';
+import { readOutbox, waitForMail } from '../testing/outbox';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
@@ -107,6 +108,19 @@ describe('me', () => {
     expect(invalid.statusCode).toBe(422);
   });
 
+  test('a new e-mail is told to the old address (a stolen session cannot move the account unnoticed)', async () => {
+    const user = await seedUser(t.db, { email: 'antes@aviso.test', fullName: 'Rosa Díaz' });
+    const token = await tokenFor(t.config, t.db, user.id);
+    expect((await api('PATCH', '/users/me', token, { full_name: 'Rosa M. Díaz' })).statusCode).toBe(200);
+    expect((await api('PATCH', '/users/me', token, { email: 'despues@aviso.test' })).statusCode).toBe(200);
+    const notice = await waitForMail(t.outboxDir, 'antes@aviso.test');
+    expect(notice.subject).toBe('Luz: cambió el correo de tu cuenta');
+    expect(notice.text).toContain('Hola, Rosa M. Díaz:');
+    expect(notice.text).toContain('cambió de antes@aviso.test a despues@aviso.test');
+    // Only the e-mail change was mailed, and nothing went to the new address.
+    expect((await readOutbox(t.outboxDir)).filter((mail) => mail.to.includes('aviso.test'))).toHaveLength(1);
+  });
+
   test('PATCH /users/me/password: checks the current one, answers a fresh token, retires older tokens', async () => {
     const user = await seedUser(t.db);
     const older = await login(t.app, user.email, user.password);
@@ -139,6 +153,12 @@ describe('me', () => {
     expect(current.statusCode).toBe(200);
     expect(current.json().must_change_password).toBe(false);
     expect((await login(t.app, user.email, 'Nueva-Clave-123')).length).toBeGreaterThan(20);
+
+    const notice = await waitForMail(t.outboxDir, user.email);
+    expect(notice.subject).toBe('Luz: cambió tu contraseña');
+    expect(notice.text).toContain(`${t.config.publicUrl}/recover-password`);
+    expect(notice.text).not.toContain('Nueva-Clave-123');
+    expect((await readOutbox(t.outboxDir)).filter((mail) => mail.to.includes(user.email))).toHaveLength(1);
   });
 });
 

@@ -5,7 +5,14 @@ import { type RemoteName, remoteNames, zRuntimeConfig } from '@luz/shared/contra
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { ApiApp } from '../http/api-app';
+import { contentSecurityPolicy } from './content-security-policy';
 import { runtimeConfig } from './runtime-config';
+
+/**
+ * Dotfiles (`.env`, `.git/…`, `.npmrc`) are never served, even if a deploy leaves one in a dist
+ * folder: they are answered like missing files.
+ */
+const DOTFILES = 'ignore';
 
 /** Rsbuild names built assets `<name>.<content hash>.<ext>`: such a file never changes. */
 const hashedAsset = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
@@ -30,6 +37,7 @@ export async function webRoutes(app: ApiApp, config: Config): Promise<WebFallbac
   );
 
   for (const name of remoteNames) await serveRemote(app, config.webRoot, name);
+  protectDocuments(app, config);
 
   const hostDist = join(config.webRoot, 'host', 'dist');
   if (!existsSync(join(hostDist, 'index.html'))) return () => null;
@@ -37,6 +45,7 @@ export async function webRoutes(app: ApiApp, config: Config): Promise<WebFallbac
     root: hostDist,
     prefix: '/',
     cacheControl: false,
+    dotfiles: DOTFILES,
     setHeaders: (reply, path) => reply.header('Cache-Control', cacheControl(path)),
   });
 
@@ -48,6 +57,23 @@ export async function webRoutes(app: ApiApp, config: Config): Promise<WebFallbac
   };
 }
 
+/**
+ * The front end's HTML documents (the host's page, the SPA fallback) get the Content-Security-
+ * Policy and their own browsing-context group. The API's HTML pages (docs, local checkout) set
+ * their own.
+ */
+function protectDocuments(app: FastifyInstance, config: Config) {
+  app.addHook('onSend', async (request, reply) => {
+    if (isApiPath(request.url) || !String(reply.getHeader('content-type') ?? '').startsWith('text/html'))
+      return;
+    const selfWebSocket = `${request.protocol === 'https' ? 'wss' : 'ws'}://${request.host}`;
+    reply.header('Content-Security-Policy', contentSecurityPolicy(config, { selfWebSocket }));
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+  });
+}
+
+const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
 async function serveRemote(app: FastifyInstance, webRoot: string, name: RemoteName) {
   const dist = join(webRoot, `remote-${name}`, 'dist');
   if (!existsSync(dist)) return;
@@ -56,6 +82,7 @@ async function serveRemote(app: FastifyInstance, webRoot: string, name: RemoteNa
     prefix: `/remotes/${name}/`,
     decorateReply: false,
     cacheControl: false,
+    dotfiles: DOTFILES,
     setHeaders: (reply, path) => {
       reply.header('Cache-Control', cacheControl(path));
       reply.header('Access-Control-Allow-Origin', '*');
@@ -71,8 +98,7 @@ async function serveRemote(app: FastifyInstance, webRoot: string, name: RemoteNa
 function isPageRequest(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const path = request.url.split('?')[0] ?? '/';
-  if (path === '/api' || path.startsWith('/api/') || path === '/remotes' || path.startsWith('/remotes/'))
-    return false;
+  if (isApiPath(path) || path === '/remotes' || path.startsWith('/remotes/')) return false;
   const last = path.split('/').pop() ?? '';
   return !/\.[a-z0-9]+$/i.test(last);
 }

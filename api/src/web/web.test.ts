@@ -16,6 +16,10 @@ beforeAll(async () => {
     'host/dist/mf-manifest.json': '{}',
     'remote-rpus/dist/mf-manifest.json': '{"name":"remote_rpus"}',
     'remote-rpus/dist/static/js/remote_rpus.2c00d741fd.js': 'console.log("rpus")',
+    'remote-rpus/dist/.env': 'SECRET=remote',
+    'host/dist/.env': 'SECRET=host',
+    'host/dist/.git/config': '[core]',
+    'secret.txt': 'outside every dist folder',
   };
   for (const [path, content] of Object.entries(files)) {
     await mkdir(dirname(join(webRoot, path)), { recursive: true });
@@ -103,6 +107,27 @@ test('remotes are served under /remotes/<name>/ with CORS and no fallback', asyn
   }
 });
 
+test('no dotfile and nothing outside the dist folders is ever served', async () => {
+  for (const url of [
+    '/.env',
+    '/.git/config',
+    '/remotes/rpus/.env',
+    '/../secret.txt',
+    '/..%2fsecret.txt',
+    '/%2e%2e/secret.txt',
+    '/remotes/rpus/..%2f..%2fsecret.txt',
+    '/remotes/rpus/%2e%2e/%2e%2e/secret.txt',
+    '/static/..%5c..%5csecret.txt',
+  ]) {
+    // A 404, or the host's page for a path the router may own: never the file.
+    const { body } = await get(url);
+    expect({ url, body }).not.toEqual({
+      url,
+      body: expect.stringMatching(/SECRET|outside every dist|\[core\]/),
+    });
+  }
+});
+
 test('API paths never fall back to the front end', async () => {
   const response = await get('/api/v1/no-existe');
   expect(response.statusCode).toBe(404);
@@ -119,4 +144,123 @@ test('without build output the app runs API-only', async () => {
   } finally {
     await apiOnly.close();
   }
+});
+
+describe('security headers', () => {
+  /** One directive of a policy, its sources in order. */
+  const directive = (policy: string | undefined, name: string) =>
+    (policy ?? '')
+      .split('; ')
+      .find((part) => part.startsWith(`${name} `))
+      ?.split(' ')
+      .slice(1);
+
+  test("the host's page gets a CSP built from the runtime configuration", async () => {
+    const cdnApp = await createTestApp({
+      database,
+      config: {
+        webRoot: t.config.webRoot,
+        frontEnd: {
+          apiUrl: 'https://api.luz.example.com',
+          remotes: {
+            rpus: 'https://cdn.example.com/rpus/mf-manifest.json',
+            periods: 'https://cdn.example.com/periods/mf-manifest.json',
+            admin: '/remotes/admin/mf-manifest.json',
+            settings: 'https://settings.example.net:8443/mf-manifest.json',
+          },
+          chatScriptUrl: 'https://chat.example.com/w.js',
+          sessionRecordingScriptUrl: 'https://rec.example.com/r.js?site=1',
+          cspExtraSources: ['wss://*.chat.example.com', 'https://static.rec.example.com'],
+        },
+      },
+    });
+    try {
+      for (const url of ['/', '/rpus/', '/reset-password?token=abc']) {
+        const response = await cdnApp.app.inject({
+          method: 'GET',
+          url,
+          headers: { host: 'luz.example.com' },
+        });
+        const policy = response.headers['content-security-policy'] as string;
+        expect(directive(policy, 'default-src')).toEqual(["'self'"]);
+        expect(directive(policy, 'script-src')).toEqual([
+          "'self'",
+          'https://cdn.example.com',
+          'https://settings.example.net:8443',
+          'https://chat.example.com',
+          'https://rec.example.com',
+          'wss://*.chat.example.com',
+          'https://static.rec.example.com',
+        ]);
+        expect(directive(policy, 'connect-src')).toEqual([
+          "'self'",
+          'ws://luz.example.com',
+          'https://api.luz.example.com',
+          'wss://api.luz.example.com',
+          'https://cdn.example.com',
+          'https://settings.example.net:8443',
+          'https://chat.example.com',
+          'https://rec.example.com',
+          'wss://*.chat.example.com',
+          'https://static.rec.example.com',
+        ]);
+        expect(directive(policy, 'style-src')).toContain("'unsafe-inline'");
+        expect(directive(policy, 'script-src')).not.toContain("'unsafe-inline'");
+        expect(directive(policy, 'script-src')).not.toContain("'unsafe-eval'");
+        expect(directive(policy, 'frame-src')).toContain('https://chat.example.com');
+        expect(directive(policy, 'worker-src')).toEqual([
+          "'self'",
+          'blob:',
+          'https://cdn.example.com',
+          'https://settings.example.net:8443',
+        ]);
+        expect(directive(policy, 'frame-ancestors')).toEqual(["'none'"]);
+        expect(directive(policy, 'object-src')).toEqual(["'none'"]);
+        expect(directive(policy, 'base-uri')).toEqual(["'self'"]);
+        expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+      }
+    } finally {
+      await cdnApp.close();
+    }
+  });
+
+  test('same-origin remotes and API add nothing but the WebSocket of the origin the page came from', async () => {
+    const local = await createTestApp({ database, config: { webRoot: t.config.webRoot } });
+    try {
+      const response = await get('/', local.app);
+      const policy = response.headers['content-security-policy'] as string;
+      expect(directive(policy, 'script-src')).toEqual(["'self'"]);
+      expect(directive(policy, 'connect-src')).toEqual(["'self'", 'ws://localhost:80']);
+    } finally {
+      await local.close();
+    }
+  });
+
+  test('every answer is nosniff, never framed, with a referrer limited to the origin; API answers carry no page CSP', async () => {
+    for (const url of [
+      '/',
+      '/static/js/index.c0fea2a087.js',
+      '/config.json',
+      '/api/v1/utils/health-check/',
+      '/api/v1/no-existe',
+    ]) {
+      const response = await get(url);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    }
+    expect((await get('/api/v1/utils/health-check/')).headers['content-security-policy']).toBeUndefined();
+  });
+
+  test('HSTS only when PUBLIC_URL is https', async () => {
+    const secure = await createTestApp({ database, config: { publicUrl: 'https://luz.example.com' } });
+    try {
+      for (const url of ['/config.json', '/api/v1/utils/health-check/']) {
+        expect((await get(url, secure.app)).headers['strict-transport-security']).toBe('max-age=31536000');
+      }
+    } finally {
+      await secure.close();
+    }
+  });
 });

@@ -58,7 +58,15 @@ describe('resolveTarget', () => {
   test('one private address among public ones spoils the whole answer', async () => {
     await expect(
       resolveTarget(new URL('https://mixed.example.com/x'), { allowedHosts: [], resolve }),
-    ).rejects.toThrow('No enviamos webhooks a 10.1.2.3: es una dirección de una red privada.');
+    ).rejects.toThrow('No enviamos webhooks a mixed.example.com: apunta a una dirección de una red privada.');
+  });
+
+  test('a refused name never tells which address it resolved to (no map of the internal network)', async () => {
+    const refusal = resolveTarget(new URL('https://internal.example.com/x'), { allowedHosts: [], resolve });
+    await expect(refusal).rejects.toThrow(
+      'No enviamos webhooks a internal.example.com: apunta a una dirección de una red privada.',
+    );
+    await expect(refusal).rejects.not.toThrow(/10\.1\.2\.3/);
   });
 
   test('an unresolvable name is refused as such', async () => {

@@ -166,7 +166,12 @@ export async function resolveTarget(url: URL, policy: AddressPolicy): Promise<Re
     for (const { address } of addresses) {
       const kind = classifyAddress(address);
       if (kind && !allow.allowsAddress(address))
-        throw new RefusedAddressError('refused', webhookMessages.refusedAddress(address, kind));
+        throw new RefusedAddressError(
+          'refused',
+          literal !== 0
+            ? webhookMessages.refusedAddress(address, kind)
+            : webhookMessages.refusedName(hostname, kind),
+        );
     }
   }
   return addresses[0] as ResolvedAddress;

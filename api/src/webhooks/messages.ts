@@ -20,6 +20,9 @@ export const webhookMessages = {
   addressKinds,
   refusedAddress: (address: string, kind: keyof typeof addressKinds) =>
     `No enviamos webhooks a ${address}: es una dirección ${addressKinds[kind]}.`,
+  /** A name is refused by what it points to, never by the address: the server's DNS view is not the user's to map. */
+  refusedName: (hostname: string, kind: keyof typeof addressKinds) =>
+    `No enviamos webhooks a ${hostname}: apunta a una dirección ${addressKinds[kind]}.`,
   unresolvable: (hostname: string) => `No pudimos resolver el dominio ${hostname}.`,
   timeout: (ms: number) => `El receptor no respondió en ${ms >= 1000 ? `${ms / 1000} s` : `${ms} ms`}.`,
   redirect: (location: string | undefined) =>
@@ -37,6 +40,7 @@ export const webhookMessages = {
           ? `Error de TLS con el receptor (${code}).`
           : `No pudimos conectar con el receptor${code ? ` (${code})` : ''}.`,
   webhookDisabled: 'El webhook está desactivado; la entrega se canceló.',
+  tooManyWebhooks: (max: number) => `Puedes tener hasta ${max} webhooks. Elimina alguno para agregar otro.`,
   tooManyTests: (seconds: number) =>
     `Enviaste demasiadas pruebas. Intenta de nuevo en ${seconds < 60 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`}.`,
 } as const;

@@ -11,7 +11,7 @@ import type {
 import type { z } from 'zod';
 import type { SecretBox } from '../crypto/secret-box';
 import type { Queryable } from '../db/database';
-import { notFound } from '../http/errors';
+import { conflict, notFound } from '../http/errors';
 import { pageWindow } from '../http/pagination';
 import { RequestValidationError } from '../http/validation';
 import { type AddressPolicy, RefusedAddressError, resolveTarget } from './address-guard';
@@ -125,7 +125,16 @@ export async function findWebhook(db: Queryable, userId: string, webhookId: stri
 
 export type WebhookDeps = { db: Queryable; secrets: SecretBox; policy: AddressPolicy };
 
-/** Creates an endpoint with a new secret; the answer is the only place the secret appears. */
+/**
+ * Endpoints one user may have. Every event goes to each of them: without a ceiling one account
+ * would turn Luz into an amplifier (one sync, thousands of outbound posts).
+ */
+export const MAX_WEBHOOKS_PER_USER = 20;
+
+/**
+ * Creates an endpoint with a new secret; the answer is the only place the secret appears. 409 at
+ * the ceiling (checked in the same statement as the insert).
+ */
 export async function createWebhook(
   { db, secrets, policy }: WebhookDeps,
   userId: string,
@@ -135,7 +144,9 @@ export async function createWebhook(
   const secret = generateSecret();
   const { rows } = await db.query<WebhookRow>(
     `INSERT INTO webhooks (user_id, url, description, events, enabled, disabled_reason, secret_encrypted)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${webhookColumns}`,
+     SELECT $1, $2, $3, $4, $5, $6, $7
+     WHERE (SELECT count(*) FROM webhooks WHERE user_id = $1) < $8
+     RETURNING ${webhookColumns}`,
     [
       userId,
       input.url,
@@ -144,9 +155,11 @@ export async function createWebhook(
       input.enabled,
       input.enabled ? null : 'user',
       secrets.seal(secret),
+      MAX_WEBHOOKS_PER_USER,
     ],
   );
-  return { ...toWebhook(rows[0] as WebhookRow), secret };
+  if (!rows[0]) throw conflict(webhookMessages.tooManyWebhooks(MAX_WEBHOOKS_PER_USER));
+  return { ...toWebhook(rows[0]), secret };
 }
 
 /** Edits an endpoint; `rotate_secret` replaces the secret and answers the new one (shown once). */

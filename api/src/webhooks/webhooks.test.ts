@@ -131,6 +131,33 @@ describe('CRUD', () => {
     }
   });
 
+  test('a user has at most 20 endpoints; deleting one makes room', async () => {
+    const user = await seedUser(t.db);
+    const token = await tokenFor(t.config, t.db, user.id);
+    const ids: string[] = [];
+    for (let index = 0; index < 20; index++) {
+      ids.push(
+        (await createWebhook({ url: `${receiver.url}/${index}`, events: ['task.finished'] }, token))
+          .webhook_id,
+      );
+    }
+    const over = await api('POST', '/webhooks/', token, { url: receiver.url, events: ['task.finished'] });
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toEqual({
+      detail: 'Puedes tener hasta 20 webhooks. Elimina alguno para agregar otro.',
+    });
+    expect((await api('GET', '/webhooks/', token)).json().count).toBe(20);
+    // Someone else's count is theirs.
+    expect(
+      (await api('POST', '/webhooks/', strangerToken, { url: receiver.url, events: ['task.finished'] }))
+        .statusCode,
+    ).toBe(200);
+    expect((await api('DELETE', `/webhooks/${ids[0]}`, token)).statusCode).toBe(200);
+    expect(
+      (await api('POST', '/webhooks/', token, { url: receiver.url, events: ['task.finished'] })).statusCode,
+    ).toBe(200);
+  });
+
   test("another user's endpoint answers 404 everywhere; anonymous calls 401", async () => {
     const mine = await createWebhook({ url: receiver.url, events: ['task.finished'] });
     const calls: [Method, string, object?][] = [
@@ -532,7 +559,7 @@ describe('event delivery through the job queue', () => {
     expect(delivery?.status).toBe('failed');
     expect(delivery).toMatchObject({ attempts: 4, last_status_code: null });
     expect(delivery?.last_error).toBe(
-      'No enviamos webhooks a 100.64.0.1: es una dirección de una red privada.',
+      'No enviamos webhooks a rebind.example.test: apunta a una dirección de una red privada.',
     );
     expect(receiver.received).toHaveLength(0);
   });

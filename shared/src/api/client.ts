@@ -1,5 +1,5 @@
 import axios from 'axios';
-import { isUnauthorized } from '../errors';
+import { isPaymentRequired, isUnauthorized } from '../errors';
 import { clearSession, getAccessToken } from '../session';
 
 /**
@@ -15,6 +15,17 @@ let unauthorizedHandler: () => void = () => {
 /** The host decides how to leave for /login (client-side navigation instead of a reload). */
 export function onUnauthorized(handler: () => void) {
   unauthorizedHandler = handler;
+}
+
+let paymentRequiredHandler: () => void = () => undefined;
+
+/**
+ * The host decides what a 402 does: the API answers it to a signed-in user whose subscription
+ * gives no access (spec §4), and the host refreshes the current user so its layout takes them to
+ * /subscription. The session stays: only 401/403 end it (spec §8).
+ */
+export function onPaymentRequired(handler: () => void) {
+  paymentRequiredHandler = handler;
 }
 
 export function configureApi({ apiUrl }: { apiUrl: string }) {
@@ -33,11 +44,13 @@ http.interceptors.request.use((config) => {
   return config;
 });
 
-// Spec §8: any 401 or 403 ends the session and sends the user to /login.
+// Spec §8: any 401 or 403 ends the session and sends the user to /login. A 402 keeps it.
 http.interceptors.response.use(undefined, (error: unknown) => {
   if (isUnauthorized(error)) {
     clearSession();
     unauthorizedHandler();
+  } else if (isPaymentRequired(error)) {
+    paymentRequiredHandler();
   }
   return Promise.reject(error);
 });

@@ -2,7 +2,7 @@ export { adminApi } from './admin';
 export { authApi } from './auth';
 export { billingApi } from './billing';
 export { rethrowWithJsonBody } from './blob-errors';
-export { apiUrl, configureApi, http, onUnauthorized } from './client';
+export { apiUrl, configureApi, http, onPaymentRequired, onUnauthorized } from './client';
 export { credentialsApi } from './credentials';
 export type { DownloadedFile } from './download';
 export { attachmentFileName, saveDownloadedFile } from './download';

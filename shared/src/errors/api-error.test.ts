@@ -3,7 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { TextDecoder, TextEncoder } from 'node:util';
 import axios, { AxiosError, CanceledError } from 'axios';
 import { es } from '../text/es';
-import { ApiError, errorStatus, isCancelled, isUnauthorized, toApiError, toApiErrorAsync } from './api-error';
+import {
+  ApiError,
+  errorStatus,
+  isCancelled,
+  isPaymentRequired,
+  isUnauthorized,
+  toApiError,
+  toApiErrorAsync,
+} from './api-error';
 import { httpError, requestConfig } from './axios-test-utils';
 
 // jsdom leaves out the encoding API that every browser has.
@@ -14,6 +22,7 @@ const config = requestConfig;
 describe('toApiError: answers of the server', () => {
   it.each([
     [401, 'Unauthorized'],
+    [402, 'Payment Required'],
     [403, 'Forbidden'],
     [404, 'Not Found'],
     [418, "I'm a teapot"],
@@ -206,6 +215,12 @@ describe('isUnauthorized and errorStatus', () => {
     expect(isUnauthorized(new AxiosError('Network Error', AxiosError.ERR_NETWORK))).toBe(false);
     expect(isUnauthorized(new Error('x'))).toBe(false);
     expect(isUnauthorized({ response: { status: 401 } })).toBe(false);
+  });
+  it('402 keeps the session: it is a subscription to fix, not a login', () => {
+    expect(isUnauthorized(httpError(402, {}))).toBe(false);
+    expect(isPaymentRequired(httpError(402, {}))).toBe(true);
+    expect(isPaymentRequired(toApiError(httpError(402, {})))).toBe(true);
+    expect(isPaymentRequired(httpError(403, {}))).toBe(false);
   });
   it('reads the status of axios errors and ApiErrors', () => {
     expect(errorStatus(httpError(409, {}))).toBe(409);

@@ -231,6 +231,11 @@ export function isUnauthorized(error: unknown): boolean {
   return status === 401 || status === 403;
 }
 
+/** 402: the user is signed in but their subscription gives no access (spec §4); the session stays. */
+export function isPaymentRequired(error: unknown): boolean {
+  return errorStatus(error) === 402;
+}
+
 /** A request that was cancelled on purpose (no message should be shown for it). */
 export function isCancelled(error: unknown): boolean {
   return toApiError(error).kind === 'cancelled';

@@ -5,6 +5,7 @@ export {
   fieldErrorsFromDetail,
   httpErrorMessage,
   isCancelled,
+  isPaymentRequired,
   isUnauthorized,
   toApiError,
   toApiErrorAsync,

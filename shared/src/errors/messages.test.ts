@@ -53,6 +53,7 @@ describe('errorMessage (Spanish, for toasts)', () => {
   });
   it.each([
     [401, es.errors.sessionExpired],
+    [402, es.errors.subscriptionRequired],
     [403, es.errors.forbidden],
     [404, es.errors.notFound],
     [422, es.errors.validation],

@@ -40,6 +40,7 @@ export function errorMessage(error: unknown): string {
   if (Array.isArray(apiError.detail)) return es.errors.validation;
   const status = apiError.status ?? 0;
   if (status === 401) return es.errors.sessionExpired;
+  if (status === 402) return es.errors.subscriptionRequired;
   if (status === 403) return es.errors.forbidden;
   if (status === 404) return es.errors.notFound;
   if (status === 422) return es.errors.validation;

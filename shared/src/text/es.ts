@@ -94,6 +94,7 @@ export const es = {
     tooManyRequests: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
     server: 'El servidor tuvo un problema. Inténtalo de nuevo más tarde.',
     sessionExpired: 'Tu sesión terminó. Inicia sesión de nuevo.',
+    subscriptionRequired: 'Tu suscripción no está activa. Suscríbete para seguir usando Luz.',
     loadFailure: 'Algo salió mal al cargar. Intenta recargando la página',
     reload: 'Recargar',
     notFoundCode: '404',
