@@ -13,6 +13,8 @@ export default defineConfig({
       'color-scheme': 'dark light',
     },
     template: './index.html',
+    // Without one the browser asks for /favicon.ico, gets a 404 and logs an error on every visit.
+    favicon: './src/assets/favicon.svg',
   },
   output: { assetPrefix: '/' },
   server: {

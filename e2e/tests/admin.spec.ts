@@ -90,7 +90,7 @@ test.describe('administración', () => {
       await expect(page).toHaveURL(/[?&]search=/);
       const table = page.getByRole('table', { name: 'Servicios de todos los usuarios' });
       await expect(table.getByRole('row')).toHaveCount(4);
-      await page.getByLabel('Sincronización automática').selectOption('true');
+      await page.getByLabel('Descarga automática').selectOption('true');
       await expect(table.getByRole('row')).toHaveCount(2);
       await expect(table).toContainText('Sucursal 1');
       await expect(page).toHaveURL(/withAutofetch=true/);
@@ -98,7 +98,7 @@ test.describe('administración', () => {
       await expect(
         page.getByRole('table', { name: 'Servicios de todos los usuarios' }).getByRole('row'),
       ).toHaveCount(2);
-      await page.getByLabel('Sincronización automática').selectOption('');
+      await page.getByLabel('Descarga automática').selectOption('');
       await expect(table.getByRole('row')).toHaveCount(4);
 
       const first = table.getByRole('row').filter({ hasText: 'Sucursal 1' });
@@ -109,7 +109,7 @@ test.describe('administración', () => {
       await complete.getByRole('button', { name: 'Cerrar' }).last().click();
 
       await first.getByRole('button', { name: 'Probar webhook' }).click();
-      await expect(page.getByText('Prueba enviada a 1 webhook(s): 1 entregada(s).')).toBeVisible();
+      await expect(page.getByText('Prueba enviada a 1 webhook: 1 entregada.')).toBeVisible();
       expect(receiver.received).toHaveLength(1);
       expect(JSON.parse(receiver.received[0]?.body ?? '{}')).toMatchObject({
         type: 'webhook.test',

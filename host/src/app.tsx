@@ -22,7 +22,13 @@ export function App({ config }: { config: RuntimeConfig }) {
         <GlobalStyle />
         <QueryClientProvider client={queryClient}>
           <BrowserRouter>
-            <ErrorBoundary fallback={(error) => <GenericErrorFallback error={error} />}>
+            <ErrorBoundary
+              fallback={(error) => (
+                <main>
+                  <GenericErrorFallback error={error} />
+                </main>
+              )}
+            >
               <AppRoutes />
             </ErrorBoundary>
           </BrowserRouter>

@@ -1,8 +1,16 @@
 // First: it configures zod before any module builds a schema.
 import './startup/zod-jitless';
-import { configureApi, loadRuntimeConfig, onPaymentRequired, queryClient, queryKeys } from '@luz/shared';
+import {
+  configureApi,
+  loadRuntimeConfig,
+  onPaymentRequired,
+  onUnauthorized,
+  queryClient,
+  queryKeys,
+} from '@luz/shared';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { leaveForLogin } from './auth/session-ended';
 import { registerRemotesFromConfig } from './remotes/register-remotes';
 import { StartupFailure } from './startup/startup-failure';
 import { loadThirdPartyScripts } from './startup/third-party-scripts';
@@ -14,6 +22,7 @@ async function start() {
   try {
     const config = await loadRuntimeConfig();
     configureApi({ apiUrl: config.api_url });
+    onUnauthorized(leaveForLogin);
     // A 402 means the subscription stopped giving access: the fresh user makes the layout go to /subscription.
     onPaymentRequired(() => void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }));
     registerRemotesFromConfig(config);

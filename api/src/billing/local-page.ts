@@ -21,10 +21,12 @@ export function checkoutPageSecurityPolicy(view: LocalCheckoutView | null): stri
 
 const style = /* css */ `
   :root { color-scheme: dark; }
+  *, *::before, *::after { box-sizing: border-box; }
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #121017; color: #F2EEF6;
     font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
   main { width: min(480px, calc(100% - 32px)); background: #1B1822; border: 1px solid #2E2938; border-radius: 12px;
     padding: 32px; display: grid; gap: 20px; }
+  @media (max-width: 480px) { main { padding: 20px; } }
   h1 { margin: 0; font-size: 1.5rem; }
   h2 { margin: 0; font-size: 1.1rem; }
   p { margin: 0; color: #A59DB3; }

@@ -93,6 +93,21 @@ describe('POST /rpus/', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json().detail[0].loc).toEqual(['body', 'last_payment']);
   });
+
+  test('refuses a negative last payment: no receipt is paid with one', async () => {
+    const { token } = await newCaller(t);
+    const response = await api('POST', '/rpus/', token, {
+      service_number: serviceNumber(),
+      last_payment: '-5.00',
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().detail).toEqual([
+      expect.objectContaining({
+        loc: ['body', 'last_payment'],
+        msg: 'El último pago debe ser un importe, por ejemplo 1234.50.',
+      }),
+    ]);
+  });
 });
 
 describe('GET /rpus/ filters', () => {

@@ -24,6 +24,7 @@ const Panel = styled.section`
   box-shadow: ${({ theme }) => theme.shadow.md};
   h1 { margin: 0; font-size: ${({ theme }) => theme.font.size.xxl}; }
   form { display: flex; flex-direction: column; gap: ${({ theme }) => theme.space(4)}; margin-top: ${({ theme }) => theme.space(6)}; }
+  > [role='alert'], > [role='status'] { margin-top: ${({ theme }) => theme.space(6)}; }
 `;
 
 const Brand = styled.div`

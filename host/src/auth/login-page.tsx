@@ -13,11 +13,13 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AuthLayout, AuthLinks } from './auth-layout';
+import { takeSessionEnded } from './session-ended';
 import { useSessionActions } from './use-session-actions';
 
 export function LoginPage() {
   const { startSession } = useSessionActions();
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [sessionEnded] = useState(takeSessionEnded);
   const login = useMutation({
     mutationFn: authApi.login,
     onSuccess: (token) => startSession(token.access_token),
@@ -39,6 +41,7 @@ export function LoginPage() {
     <AuthLayout title={es.auth.loginTitle} subtitle={es.auth.loginSubtitle}>
       <form onSubmit={submit} noValidate>
         {login.isError ? <Alert tone="danger">{loginErrorMessage(login.error)}</Alert> : null}
+        {sessionEnded && login.isIdle ? <Alert tone="info">{es.errors.sessionExpired}</Alert> : null}
         <TextField
           label={es.auth.email}
           name="username"

@@ -52,9 +52,12 @@ export function ResetPasswordPage() {
         </form>
       ) : null}
       <AuthLinks>
-        <Link to={token && !reset.isSuccess ? '/recover-password' : '/login'}>
-          {token && !reset.isSuccess ? es.auth.recoverTitle : es.auth.backToLogin}
-        </Link>
+        {/* Without a link, or with one the server refused (spent, expired), the way out is a new link. */}
+        {!token || reset.isError ? (
+          <Link to="/recover-password">{es.auth.requestNewLink}</Link>
+        ) : (
+          <Link to="/login">{reset.isSuccess ? es.auth.login : es.auth.backToLogin}</Link>
+        )}
       </AuthLinks>
     </AuthLayout>
   );

@@ -8,7 +8,7 @@ import {
   useCurrentUser,
   useThemePreference,
 } from '@luz/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useSessionActions } from '../auth/use-session-actions';
@@ -19,7 +19,7 @@ import { useSyncEventArea } from '../sync-events/sync-event-area';
 import { useSyncEventSocket } from '../sync-events/use-sync-events';
 import { Footer } from './footer';
 import { Sidebar } from './sidebar';
-import { TopBar } from './top-bar';
+import { MENU_BUTTON_ID, TopBar } from './top-bar';
 
 const Shell = styled.div`
   min-height: 100%;
@@ -100,6 +100,10 @@ function SignedInShell({
   const syncEvents = useSyncEventSocket();
   const syncArea = useSyncEventArea(syncEvents);
   const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = useCallback(() => {
+    setMenuOpen(false);
+    document.getElementById(MENU_BUTTON_ID)?.focus();
+  }, []);
 
   return (
     <HostContext.Provider value={{ user, colorMode: mode, syncEvents, logout }}>
@@ -113,7 +117,13 @@ function SignedInShell({
           syncToggle={syncArea.toggle}
         />
         <Body>
-          <Sidebar user={user} open={menuOpen} onNavigate={() => setMenuOpen(false)} />
+          <Sidebar
+            user={user}
+            open={menuOpen}
+            onNavigate={() => setMenuOpen(false)}
+            onClose={closeMenu}
+            onLogout={logout}
+          />
           <Content id="content" tabIndex={-1}>
             <Outlet />
           </Content>

@@ -1,4 +1,5 @@
-import { es, type UserPublic } from '@luz/shared';
+import { Button, es, type UserPublic } from '@luz/shared';
+import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
 
@@ -18,6 +19,21 @@ const Nav = styled.nav<{ $open: boolean }>`
     bottom: 0;
     left: 0;
     z-index: 40;
+    width: min(${({ theme }) => theme.layout.sidebarWidth}, 85vw);
+    overflow-y: auto;
+    box-shadow: ${({ theme }) => theme.shadow.md};
+  }
+`;
+
+/** Dims the page behind the open menu on a phone; a tap on it closes the menu. */
+const Backdrop = styled.div`
+  display: none;
+  @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) {
+    display: block;
+    position: fixed;
+    inset: ${({ theme }) => theme.layout.topBarHeight} 0 0 0;
+    z-index: 39;
+    background: ${({ theme }) => theme.color.overlay};
   }
 `;
 
@@ -26,6 +42,7 @@ const Brand = styled.div`
   font-size: 20px;
   color: ${({ theme }) => theme.color.primary};
   padding: 0 ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
+  @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) { display: none; }
 `;
 
 const Item = styled(NavLink)`
@@ -36,7 +53,22 @@ const Item = styled(NavLink)`
   text-decoration: none;
   font-weight: 600;
   &:hover { background: ${({ theme }) => theme.color.surfaceRaised}; color: ${({ theme }) => theme.color.text}; }
-  &.active { background: ${({ theme }) => `${theme.color.primary}22`}; color: ${({ theme }) => theme.color.primary}; }
+  &.active { background: ${({ theme }) => `${theme.color.primary}14`}; color: ${({ theme }) => theme.color.primary}; }
+`;
+
+/** On a phone the top bar has no room for the account: it lives at the foot of the menu. */
+const MobileAccount = styled.div`
+  display: none;
+  @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) {
+    display: flex;
+    flex-direction: column;
+    gap: ${({ theme }) => theme.space(2)};
+    margin-top: auto;
+    padding: ${({ theme }) => `${theme.space(4)} ${theme.space(3)} 0`};
+    border-top: 1px solid ${({ theme }) => theme.color.border};
+    line-height: 1.3;
+    small { color: ${({ theme }) => theme.color.textMuted}; }
+  }
 `;
 
 const links = [
@@ -50,24 +82,60 @@ export function Sidebar({
   user,
   open,
   onNavigate,
+  onClose,
+  onLogout,
 }: {
   user: UserPublic;
   open: boolean;
   onNavigate: () => void;
+  /** Closes the phone menu (Escape, a tap outside); focus goes back to the menu button. */
+  onClose: () => void;
+  onLogout: () => void;
 }) {
+  const nav = useRef<HTMLElement>(null);
+  // The phone menu takes the focus when it opens, so keyboard and screen-reader users land in it.
+  useEffect(() => {
+    if (open) nav.current?.querySelector<HTMLElement>('a')?.focus();
+  }, [open]);
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open, onClose]);
+
   return (
-    <Nav aria-label={es.layout.mainNavigation} $open={open} id="main-navigation">
-      <Brand aria-hidden="true">⚡ {es.app.name}</Brand>
-      {links.map((link) => (
-        <Item key={link.to} to={link.to} onClick={onNavigate}>
-          {link.label}
-        </Item>
-      ))}
-      {user.is_superuser ? (
-        <Item to="/admin" onClick={onNavigate}>
-          {es.layout.nav.admin}
-        </Item>
-      ) : null}
-    </Nav>
+    <>
+      {open ? <Backdrop data-testid="menu-backdrop" onClick={onClose} /> : null}
+      <Nav aria-label={es.layout.mainNavigation} $open={open} id="main-navigation" ref={nav}>
+        <Brand aria-hidden="true">⚡ {es.app.name}</Brand>
+        {links.map((link) => (
+          <Item key={link.to} to={link.to} onClick={onNavigate}>
+            {link.label}
+          </Item>
+        ))}
+        {user.is_superuser ? (
+          <Item to="/admin" onClick={onNavigate}>
+            {es.layout.nav.admin}
+          </Item>
+        ) : null}
+        <MobileAccount role="group" aria-label={es.layout.account}>
+          <span>
+            {user.full_name || user.email}
+            {user.company_name ? (
+              <>
+                <br />
+                <small>{user.company_name}</small>
+              </>
+            ) : null}
+          </span>
+          <Button variant="secondary" size="sm" onClick={onLogout}>
+            {es.auth.logout}
+          </Button>
+        </MobileAccount>
+      </Nav>
+    </>
   );
 }

@@ -11,6 +11,10 @@ const Bar = styled.header`
   padding: 0 ${({ theme }) => theme.space(4)};
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
   background: ${({ theme }) => theme.color.surface};
+  @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) {
+    gap: ${({ theme }) => theme.space(2)};
+    padding: 0 ${({ theme }) => theme.space(3)};
+  }
 `;
 
 const Who = styled.div`
@@ -26,12 +30,38 @@ const Right = styled.div`
   align-items: center;
   gap: ${({ theme }) => theme.space(3)};
   margin-left: auto;
+  min-width: 0;
+`;
+
+/** Who is signed in and the logout button: in the menu on a phone, where the bar has no room for them. */
+const Account = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) { display: none; }
+`;
+
+const MobileOnly = styled.div`
+  display: none;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) { display: flex; }
 `;
 
 const MenuButton = styled(Button)`
-  display: none;
-  @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) { display: inline-flex; }
+  font-size: 20px;
+  line-height: 1;
+  padding: ${({ theme }) => `${theme.space(1)} ${theme.space(2)}`};
 `;
+
+const Brand = styled.span`
+  font-weight: 800;
+  font-size: 18px;
+  color: ${({ theme }) => theme.color.primary};
+  white-space: nowrap;
+`;
+
+export const MENU_BUTTON_ID = 'main-menu-button';
 
 type Props = {
   user: UserPublic;
@@ -44,23 +74,30 @@ type Props = {
 export function TopBar({ user, menuOpen, onToggleMenu, onLogout, syncToggle }: Props) {
   return (
     <Bar>
-      <MenuButton
-        variant="ghost"
-        aria-expanded={menuOpen}
-        aria-controls="main-navigation"
-        onClick={onToggleMenu}
-      >
-        {menuOpen ? es.layout.closeMenu : es.layout.openMenu}
-      </MenuButton>
+      <MobileOnly>
+        <MenuButton
+          id={MENU_BUTTON_ID}
+          variant="ghost"
+          aria-expanded={menuOpen}
+          aria-controls="main-navigation"
+          aria-label={menuOpen ? es.layout.closeMenu : es.layout.openMenu}
+          onClick={onToggleMenu}
+        >
+          <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
+        </MenuButton>
+        <Brand aria-hidden="true">⚡ {es.app.name}</Brand>
+      </MobileOnly>
       <Right>
         {syncToggle}
-        <Who aria-label={es.layout.account}>
-          <span>{user.full_name || user.email}</span>
-          <small>{user.company_name}</small>
-        </Who>
-        <Button variant="secondary" size="sm" onClick={onLogout}>
-          {es.auth.logout}
-        </Button>
+        <Account>
+          <Who>
+            <span>{user.full_name || user.email}</span>
+            <small>{user.company_name}</small>
+          </Who>
+          <Button variant="secondary" size="sm" onClick={onLogout}>
+            {es.auth.logout}
+          </Button>
+        </Account>
       </Right>
     </Bar>
   );

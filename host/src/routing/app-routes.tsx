@@ -7,10 +7,12 @@ import { ResetPasswordPage } from '../auth/reset-password-page';
 import { AuthenticatedLayout } from '../layout/authenticated-layout';
 import { RemoteOutlet } from '../remotes/remote-outlet';
 import { SubscriptionPage } from '../subscription/subscription-page';
+import { useDocumentTitle } from './document-title';
 import { PublicOnly, RequireAuth, RequireSuperuser } from './guards';
 
 /** Every route of spec §2; the remotes own what happens below their paths. */
 export function AppRoutes() {
+  useDocumentTitle();
   return (
     <Routes>
       <Route element={<PublicOnly />}>
@@ -32,7 +34,14 @@ export function AppRoutes() {
           </Route>
         </Route>
       </Route>
-      <Route path="*" element={<NotFoundScreen />} />
+      <Route
+        path="*"
+        element={
+          <main>
+            <NotFoundScreen />
+          </main>
+        }
+      />
     </Routes>
   );
 }

@@ -6,7 +6,9 @@ export function StartupFailure() {
   return (
     <ThemeProvider theme={darkTheme}>
       <GlobalStyle />
-      <LoadFailureScreen />
+      <main>
+        <LoadFailureScreen />
+      </main>
     </ThemeProvider>
   );
 }

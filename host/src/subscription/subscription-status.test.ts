@@ -48,6 +48,12 @@ describe('subscriptionOptions', () => {
     for (const status of subscriptionStatuses)
       expect(subscriptionOptions(user(status), 'chargebee').localActions).toEqual([]);
   });
+
+  it('a pause the local provider can resume offers "resume", not a second checkout', () => {
+    expect(subscriptionOptions(user('paused'), 'local').canCheckout).toBe(false);
+    for (const status of ['cancelled', 'no_subscription'] as const)
+      expect(subscriptionOptions(user(status), 'local').canCheckout).toBe(true);
+  });
 });
 
 describe('subscriptionStatusTone', () => {

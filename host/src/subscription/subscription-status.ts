@@ -35,10 +35,12 @@ export function subscriptionOptions(
   provider: RuntimeConfig['billing_provider'],
 ): SubscriptionOptions {
   const ownActive = isSubscriptionActive({ is_superuser: false, subscription: user.subscription });
+  const localActions = provider === 'local' ? (localActionsByStatus[user.subscription.status] ?? []) : [];
   return {
     canEnter: isSubscriptionActive(user),
     ownActive,
-    canCheckout: !ownActive && !user.is_superuser,
-    localActions: provider === 'local' ? (localActionsByStatus[user.subscription.status] ?? []) : [],
+    // A paused subscription that can be resumed here is resumed, not bought a second time.
+    canCheckout: !ownActive && !user.is_superuser && !localActions.includes('resume'),
+    localActions,
   };
 }

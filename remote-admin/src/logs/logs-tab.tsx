@@ -1,6 +1,5 @@
 import {
   AdminTab,
-  Alert,
   adminApi,
   adminFilterOptions,
   Badge,
@@ -12,6 +11,7 @@ import {
   es,
   formatDateTime,
   parseAdminSearch,
+  QueryErrorAlert,
   queryClient,
   queryKeys,
   Row,
@@ -195,11 +195,12 @@ export function LogsTab() {
         </Row>
       </Row>
       <br />
-      {logs.isError ? <Alert tone="danger">{errorMessage(logs.error)}</Alert> : null}
+      {logs.isError ? <QueryErrorAlert error={logs.error} onRetry={() => void logs.refetch()} /> : null}
       <DataTable
         caption={text.caption}
         columns={columns}
         rows={logs.data?.data ?? []}
+        failed={logs.isError}
         getRowId={(task) => task.task_id}
         rowLabel={(task) => `${taskTypeLabel(task.type)} ${formatDateTime(task.created_at)}`}
         loading={logs.isFetching}

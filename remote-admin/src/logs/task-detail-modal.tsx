@@ -1,9 +1,9 @@
 import {
-  Alert,
   adminApi,
   Badge,
   Button,
   type Column,
+  chainStepLabel,
   DataTable,
   errorMessage,
   es,
@@ -13,6 +13,7 @@ import {
   ModalActions,
   PageSpinner,
   ProgressBar,
+  QueryErrorAlert,
   queryClient,
   queryKeys,
   Stack,
@@ -38,7 +39,7 @@ const columns: Column<TaskAssociation>[] = [
     header: text.associationColumns.service,
     render: (row) => [row.service_number, row.alias].filter(Boolean).join(' · ') || '—',
   },
-  { key: 'step', header: text.associationColumns.step, render: (row) => row.chain_step ?? '—' },
+  { key: 'step', header: text.associationColumns.step, render: (row) => chainStepLabel(row.chain_step) },
   {
     key: 'attempt',
     header: text.associationColumns.attempt,
@@ -101,7 +102,7 @@ export function TaskDetailModal({ taskId, onClose }: { taskId: string; onClose: 
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={text.detailTitle} width={960}>
       {detail.isPending ? <PageSpinner /> : null}
-      {detail.isError ? <Alert tone="danger">{errorMessage(detail.error)}</Alert> : null}
+      {detail.isError ? <QueryErrorAlert error={detail.error} onRetry={() => void detail.refetch()} /> : null}
       {task ? (
         <Stack>
           <FactList facts={facts} />

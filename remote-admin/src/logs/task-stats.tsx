@@ -1,12 +1,11 @@
 import {
-  Alert,
   adminApi,
   browserTimeZone,
   Card,
-  errorMessage,
   es,
   inputDateToIso,
   isoDateToInput,
+  QueryErrorAlert,
   Row,
   Stack,
   TextField,
@@ -103,12 +102,18 @@ export function TaskStats({ userId }: { userId: string | null }) {
               label={text.to}
               value={to}
               placeholder={es.dates.inputPlaceholder}
-              error={final === null ? es.validation.date : undefined}
+              error={
+                final === null
+                  ? es.validation.date
+                  : initial !== null && initial > final
+                    ? text.rangeInverted
+                    : undefined
+              }
               onChange={(event) => setTo(event.target.value)}
             />
           </Row>
         </Row>
-        {stats.isError ? <Alert tone="danger">{errorMessage(stats.error)}</Alert> : null}
+        {stats.isError ? <QueryErrorAlert error={stats.error} onRetry={() => void stats.refetch()} /> : null}
         {stats.data ? (
           <p style={{ margin: 0 }}>{stats.data.total > 0 ? text.total(stats.data.total) : text.empty}</p>
         ) : null}

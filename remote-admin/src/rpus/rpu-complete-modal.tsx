@@ -1,10 +1,8 @@
 import {
-  Alert,
   adminApi,
   Badge,
   Button,
   credentialStatusLabel,
-  errorMessage,
   es,
   FactList,
   formatDateTime,
@@ -12,6 +10,7 @@ import {
   Modal,
   ModalActions,
   PageSpinner,
+  QueryErrorAlert,
   rpuStatusLabel,
   rpuStatusTone,
   taskStatusLabel,
@@ -93,7 +92,9 @@ export function RpuCompleteModal({
       width={640}
     >
       {complete.isPending ? <PageSpinner /> : null}
-      {complete.isError ? <Alert tone="danger">{errorMessage(complete.error)}</Alert> : null}
+      {complete.isError ? (
+        <QueryErrorAlert error={complete.error} onRetry={() => void complete.refetch()} />
+      ) : null}
       {rpu ? <FactList facts={facts} /> : null}
       <ModalActions>
         <Button onClick={onClose}>{es.common.close}</Button>

@@ -1,6 +1,5 @@
 import {
   AdminTab,
-  Alert,
   adminApi,
   adminFilterOptions,
   Badge,
@@ -11,6 +10,7 @@ import {
   errorMessage,
   es,
   parseAdminSearch,
+  QueryErrorAlert,
   queryClient,
   queryKeys,
   Row,
@@ -182,11 +182,12 @@ export function RpusTab() {
         </Button>
       </Row>
       <br />
-      {rpus.isError ? <Alert tone="danger">{errorMessage(rpus.error)}</Alert> : null}
+      {rpus.isError ? <QueryErrorAlert error={rpus.error} onRetry={() => void rpus.refetch()} /> : null}
       <DataTable
         caption={text.caption}
         columns={columns}
         rows={rpus.data?.data ?? []}
+        failed={rpus.isError}
         getRowId={(rpu) => rpu.rpu_id}
         rowLabel={(rpu) => rpu.service_number}
         loading={rpus.isFetching}

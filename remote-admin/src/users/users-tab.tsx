@@ -1,15 +1,14 @@
 import {
   AdminTab,
-  Alert,
   adminFilterOptions,
   Badge,
   Button,
   type Column,
   DataTable,
-  errorMessage,
   es,
   formatDate,
   parseAdminSearch,
+  QueryErrorAlert,
   queryKeys,
   Row,
   SearchPagination,
@@ -82,7 +81,7 @@ export function UsersTab() {
       header: es.common.actions,
       align: 'right',
       render: (user) => (
-        <Row $justify="flex-end" $gap={2}>
+        <Row $justify="flex-end" $gap={2} $wrap={false}>
           <Button size="sm" variant="secondary" onClick={() => setEditing(user)}>
             {es.common.edit}
           </Button>
@@ -112,11 +111,12 @@ export function UsersTab() {
         />
       </Row>
       <br />
-      {users.isError ? <Alert tone="danger">{errorMessage(users.error)}</Alert> : null}
+      {users.isError ? <QueryErrorAlert error={users.error} onRetry={() => void users.refetch()} /> : null}
       <DataTable
         caption={text.caption}
         columns={columns}
         rows={users.data?.data ?? []}
+        failed={users.isError}
         getRowId={(user) => user.id}
         loading={users.isFetching}
         empty={text.empty}

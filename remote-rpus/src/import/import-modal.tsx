@@ -94,6 +94,11 @@ export function ImportModal({ credentials, onClose }: { credentials: Credential[
             accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             onChange={(event) => void read(event.target.files?.[0])}
           />
+          <ModalActions>
+            <Button variant="secondary" onClick={onClose}>
+              {es.common.cancel}
+            </Button>
+          </ModalActions>
         </Stack>
       ) : null}
 
@@ -107,6 +112,9 @@ export function ImportModal({ credentials, onClose }: { credentials: Credential[
         <>
           <ImportPreviewTables preview={step.preview} />
           <ModalActions>
+            <Button variant="ghost" onClick={onClose} disabled={send.isPending}>
+              {es.common.cancel}
+            </Button>
             <Button variant="secondary" onClick={chooseAnother} disabled={send.isPending}>
               {text.chooseAnother}
             </Button>

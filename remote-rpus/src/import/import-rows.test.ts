@@ -123,6 +123,15 @@ describe('drop rules of spec §3', () => {
     });
   });
 
+  test('a negative last payment is no payment: ignored with a warning, the row stays', () => {
+    const { rows } = analyse([['123456789012', 'A', '', '-1,200.00']]);
+    expect(rows[0]).toMatchObject({
+      last_payment: null,
+      __warnings: { last_payment: 'El último pago no es un importe válido y no se importará.' },
+    });
+    expect(analyse([['123456789012', 'A', '', '$ 1,200']]).rows[0]?.last_payment).toBe('1200.00');
+  });
+
   test('blank lines are skipped; line numbers stay those of the file', () => {
     const { rows } = analyse([
       ['', '', '', ''],

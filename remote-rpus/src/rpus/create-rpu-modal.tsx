@@ -71,6 +71,8 @@ export function CreateRpuModal({ credentials, onClose }: { credentials: Credenti
           />
           <TextField label={text.alias} name="alias" autoComplete="off" error={form.errors.alias} />
           <SelectField
+            // The accounts may arrive after the dialog opened: the only one is then chosen as well.
+            key={credentials.map((credential) => credential.credential_id).join()}
             label={text.credential}
             name="credential_id"
             defaultValue={credentials.length === 1 ? credentials[0]?.credential_id : ''}

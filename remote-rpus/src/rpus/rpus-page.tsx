@@ -1,16 +1,15 @@
 import {
-  Alert,
   Badge,
   Button,
   type Column,
   DataTable,
   EmptyState,
-  errorMessage,
   es,
   PageHeader,
   Pagination,
   pageSizePreference,
   parseRpusSearch,
+  QueryErrorAlert,
   queryKeys,
   Row,
   type Rpu,
@@ -51,7 +50,27 @@ const RowLink = styled(Link)`
 
 const Alias = styled.span`
   display: inline-block;
-  min-width: 140px;
+  min-width: 100px;
+`;
+
+/** The alias is edited where it is shown, which also keeps the row's actions within a desktop's width. */
+const EditAliasButton = styled(Button)`
+  padding: ${({ theme }) => theme.space(1)};
+  color: ${({ theme }) => theme.color.textMuted};
+  svg { display: block; }
+`;
+
+const pencil = (
+  <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+    <path
+      fill="currentColor"
+      d="M11.7 1.3a1 1 0 0 1 1.4 0l1.6 1.6a1 1 0 0 1 0 1.4l-8.4 8.4-3.4.9.9-3.4 7.9-7.9Zm-7.1 8.6-.4 1.5 1.5-.4 6.6-6.6-1.1-1.1-6.6 6.6Z"
+    />
+  </svg>
+);
+
+const NoWrap = styled.span`
+  white-space: nowrap;
 `;
 
 const ServiceNumber = styled.span`
@@ -149,8 +168,17 @@ export function RpusPage() {
       key: 'alias',
       header: text.columns.alias,
       render: (rpu) => (
-        <Row $gap={2}>
+        <Row $gap={1} $wrap={false}>
           <Alias>{rpu.alias || <Muted>{text.noAlias}</Muted>}</Alias>
+          <EditAliasButton
+            size="sm"
+            variant="ghost"
+            aria-label={text.actions.editAliasOf(rpu.service_number)}
+            title={text.actions.editAlias}
+            onClick={() => setDialog({ kind: 'editAlias', rpu })}
+          >
+            {pencil}
+          </EditAliasButton>
           {rpu.duplicated ? (
             <Badge $tone="warning" title={text.duplicatedHint}>
               {text.duplicatedBadge}
@@ -186,7 +214,8 @@ export function RpusPage() {
     {
       key: 'last_synced',
       header: text.columns.lastSynced,
-      render: (rpu) => (rpu.last_synced_at ? safeFormatDateTime(rpu.last_synced_at) : <Muted>—</Muted>),
+      render: (rpu) =>
+        rpu.last_synced_at ? <NoWrap>{safeFormatDateTime(rpu.last_synced_at)}</NoWrap> : <Muted>—</Muted>,
     },
     {
       key: 'actions',
@@ -211,10 +240,13 @@ export function RpusPage() {
           >
             {text.actions.sync}
           </Button>
-          <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: 'editAlias', rpu })}>
-            {text.actions.editAlias}
-          </Button>
-          <RowLink to={`/rpus/${rpu.rpu_id}/payment-history`}>{text.actions.paymentHistory}</RowLink>
+          <RowLink
+            to={`/rpus/${rpu.rpu_id}/payment-history`}
+            title={text.actions.paymentHistory}
+            aria-label={text.actions.viewPaymentsOf(rpu.service_number)}
+          >
+            {text.actions.viewPayments}
+          </RowLink>
         </Row>
       ),
     },
@@ -248,9 +280,7 @@ export function RpusPage() {
       />
       <RpusFilters search={search} setSearch={setSearch} credentials={credentialList} />
       {rpus.isError ? (
-        <Alert tone="danger">
-          {text.loadError} {errorMessage(rpus.error)}
-        </Alert>
+        <QueryErrorAlert error={rpus.error} onRetry={() => void rpus.refetch()} prefix={text.loadError} />
       ) : null}
       {selectedRpus.length > 0 ? (
         <BulkActions
@@ -278,6 +308,7 @@ export function RpusPage() {
             caption={text.caption}
             columns={columns}
             rows={rpus.data?.data ?? []}
+            failed={rpus.isError}
             getRowId={(rpu) => rpu.rpu_id}
             rowLabel={(rpu) => rpu.service_number}
             loading={rpus.isFetching}

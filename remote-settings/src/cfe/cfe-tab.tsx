@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -15,6 +14,7 @@ import {
   formatDateTime,
   Modal,
   parseSettingsSearch,
+  QueryErrorAlert,
   queryClient,
   queryKeys,
   Row,
@@ -113,11 +113,14 @@ export function CfeTab() {
         <Button onClick={() => setAdding(true)}>{text.add}</Button>
       </Row>
       <p>{text.description}</p>
-      {credentials.isError ? <Alert tone="danger">{errorMessage(credentials.error)}</Alert> : null}
+      {credentials.isError ? (
+        <QueryErrorAlert error={credentials.error} onRetry={() => void credentials.refetch()} />
+      ) : null}
       <DataTable
         caption={text.caption}
         columns={columns}
         rows={credentials.data?.data ?? []}
+        failed={credentials.isError}
         getRowId={(credential) => credential.credential_id}
         loading={credentials.isFetching}
         empty={text.empty}

@@ -1,17 +1,16 @@
 import {
-  Alert,
   Badge,
   type BadgeTone,
   Button,
   type Column,
   DataTable,
-  errorMessage,
   es,
   formatDateTime,
   Modal,
   ModalActions,
   Pagination,
   pageSizePreference,
+  QueryErrorAlert,
   queryKeys,
   Stack,
   type Webhook,
@@ -85,11 +84,14 @@ export function DeliveriesModal({ webhook, onClose }: { webhook: Webhook; onClos
       width={960}
     >
       <Stack>
-        {deliveries.isError ? <Alert tone="danger">{errorMessage(deliveries.error)}</Alert> : null}
+        {deliveries.isError ? (
+          <QueryErrorAlert error={deliveries.error} onRetry={() => void deliveries.refetch()} />
+        ) : null}
         <DataTable
           caption={text.deliveriesCaption}
           columns={columns}
           rows={deliveries.data?.data ?? []}
+          failed={deliveries.isError}
           getRowId={(row) => row.delivery_id}
           loading={deliveries.isFetching}
           empty={text.deliveriesEmpty}

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -9,6 +8,7 @@ import {
   errorMessage,
   es,
   parseSettingsSearch,
+  QueryErrorAlert,
   queryClient,
   queryKeys,
   Row,
@@ -155,11 +155,14 @@ export function WebhooksTab() {
         <Button onClick={() => setEditing({ webhook: null })}>{text.add}</Button>
       </Row>
       <p>{text.description}</p>
-      {webhooks.isError ? <Alert tone="danger">{errorMessage(webhooks.error)}</Alert> : null}
+      {webhooks.isError ? (
+        <QueryErrorAlert error={webhooks.error} onRetry={() => void webhooks.refetch()} />
+      ) : null}
       <DataTable
         caption={text.caption}
         columns={columns}
         rows={webhooks.data?.data ?? []}
+        failed={webhooks.isError}
         getRowId={(webhook) => webhook.webhook_id}
         loading={webhooks.isFetching}
         empty={text.empty}

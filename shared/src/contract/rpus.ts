@@ -44,17 +44,22 @@ export const zServiceNumber = z
 // Money typed by people
 
 /**
- * An amount as people type it in a form or a spreadsheet ("1,234.50", "$ 980", "1234") to the
- * contract's decimal text ("1234.50"); null when it is not an amount. Never goes through a float.
+ * A payment as people type it in a form or a spreadsheet ("1,234.50", "$ 980", "1234") to the
+ * contract's decimal text ("1234.50"); null when it is not an amount, or a negative one (a
+ * payment never is). Never goes through a float.
  */
 export function parseMoneyText(text: string): string | null {
   const cleaned = text.replace(/[\s$]/g, '').replace(/mxn$/i, '');
-  if (!/^-?(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/.test(cleaned)) return null;
+  if (!/^(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/.test(cleaned)) return null;
   const [whole = '0', fraction = ''] = cleaned.replace(/,/g, '').split('.');
-  const sign = whole.startsWith('-') ? '-' : '';
-  const digits = whole.replace('-', '').replace(/^0+(?=\d)/, '');
-  return `${sign}${digits}.${fraction.padEnd(2, '0')}`;
+  const digits = whole.replace(/^0+(?=\d)/, '');
+  return `${digits}.${fraction.padEnd(2, '0')}`;
 }
+
+/** The last payment of a receipt: money, never negative. */
+const zPayment = zMoney.refine((value) => !value.startsWith('-'), {
+  message: rpusText.import.problems.lastPaymentInvalid,
+});
 
 // ---------------------------------------------------------------------------------------------
 // Service points on the wire
@@ -101,7 +106,7 @@ export const zRpuCreate = z.object({
   service_number: zServiceNumber,
   alias: z.string().trim().max(MAX_ALIAS_LENGTH).default(''),
   credential_id: zId.nullable().optional(),
-  last_payment: zMoney.nullable().optional(),
+  last_payment: zPayment.nullable().optional(),
   with_autofetch: z.boolean().default(false),
   send_email_notifications: z.boolean().default(false),
 });

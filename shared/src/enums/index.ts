@@ -1,5 +1,6 @@
 export type { CredentialStatusValue, EnumOption, RpuImportOutcome, StatusTone } from './labels';
 export {
+  chainStepLabel,
   credentialStatusLabel,
   credentialStatusOptions,
   credentialStatusValues,

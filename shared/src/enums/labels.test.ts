@@ -1,5 +1,6 @@
 import { DownloadType, RpuStatus, SyncWorkflow, TaskStatus, TaskType } from '../contract/enums';
 import {
+  chainStepLabel,
   credentialStatusLabel,
   credentialStatusOptions,
   downloadTypeLabel,
@@ -184,5 +185,28 @@ describe('status badge tones', () => {
       'info',
       'neutral',
     ]);
+  });
+});
+
+describe('chainStepLabel: the steps of the sync workflows (spec §4) in Spanish', () => {
+  it.each([
+    ['fetching_service_data', 'Obteniendo los datos del servicio'],
+    ['linking', 'Vinculando'],
+    ['syncing_portal', 'Sincronizando con el portal de CFE'],
+    ['syncing_consultation', 'Sincronizando con la consulta de recibos'],
+    ['linking_additional_info', 'Vinculando con información adicional'],
+    ['syncing_again', 'Sincronizando de nuevo'],
+    ['fetching_data', 'Obteniendo los datos de la cuenta'],
+    ['syncing', 'Sincronizando'],
+    ['link_attempt', 'Intento de vinculación'],
+    ['syncing_payment_history', 'Sincronizando el historial de pagos'],
+  ])('%s → %s', (step, label) => {
+    expect(chainStepLabel(step)).toBe(label);
+  });
+
+  it('keeps the name of a step it does not know, and a dash for none', () => {
+    expect(chainStepLabel('a_new_step')).toBe('a_new_step');
+    expect(chainStepLabel('toString')).toBe('toString');
+    expect(chainStepLabel(null)).toBe('—');
   });
 });

@@ -75,6 +75,16 @@ export const credentialStatusLabel = (status: CredentialStatusValue | number | n
   labelFrom(es.enums.credentialStatus, status);
 export const credentialStatusOptions = optionsFrom(credentialStatusValues, credentialStatusLabel);
 
+/**
+ * A step of a sync workflow (`chain_step`) in Spanish. A step this interface does not know yet
+ * (a newer API) keeps its own name: for whoever reads a task's detail it says more than "Desconocido".
+ */
+export const chainStepLabel = (step: string | null | undefined): string => {
+  if (!step) return '—';
+  const labels: Labels = es.enums.chainStep;
+  return Object.hasOwn(labels, step) ? (labels[step] ?? step) : step;
+};
+
 /** Kind of a sync event (spec §3): progress, success, error. */
 export const syncEventTypeLabel = (type: SyncEventType | string | null | undefined) =>
   labelFrom(es.enums.syncEventType, type);

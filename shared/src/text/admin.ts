@@ -41,7 +41,7 @@ export const adminText = {
     any: 'Todos',
     yes: 'Sí',
     no: 'No',
-    clear: 'Quitar filtros',
+    clear: 'Limpiar filtros',
   },
   rpus: {
     caption: 'Servicios de todos los usuarios',
@@ -53,7 +53,7 @@ export const adminText = {
       flags: 'Marcas',
     },
     flags: {
-      withAutofetch: 'Sincronización automática',
+      withAutofetch: 'Descarga automática',
       sendEmailNotifications: 'Notificaciones por correo',
       hasUns: 'Con UNS',
       duplicated: 'Duplicado',
@@ -66,7 +66,9 @@ export const adminText = {
     testWebhookSent: (delivered: number, total: number) =>
       total === 0
         ? 'El dueño no tiene webhooks activos.'
-        : `Prueba enviada a ${total} webhook(s): ${delivered} entregada(s).`,
+        : `Prueba enviada a ${total === 1 ? '1 webhook' : `${total} webhooks`}: ${
+            delivered === 1 ? '1 entregada' : `${delivered} entregadas`
+          }.`,
     deleteSelected: 'Eliminar seleccionados',
     deleteTitle: (count: number) =>
       count === 1 ? '¿Eliminar el servicio seleccionado?' : `¿Eliminar los ${count} servicios seleccionados?`,
@@ -125,7 +127,8 @@ export const adminText = {
       title: 'Estadísticas de tareas',
       from: 'Desde',
       to: 'Hasta',
-      total: (count: number) => `${count} tareas en el periodo`,
+      rangeInverted: 'Debe ser igual o posterior a la fecha «Desde».',
+      total: (count: number) => (count === 1 ? '1 tarea en el periodo' : `${count} tareas en el periodo`),
       empty: 'No hubo tareas en el periodo.',
       chartLabel: 'Tareas por tipo y estado',
     },

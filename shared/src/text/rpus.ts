@@ -36,7 +36,11 @@ export const rpusText = {
     downloading: 'Descargando…',
     sync: 'Sincronizar',
     editAlias: 'Editar alias',
+    editAliasOf: (serviceNumber: string) => `Editar alias del servicio ${serviceNumber}`,
     paymentHistory: 'Historial de pagos',
+    viewPayments: 'Ver pagos',
+    /** Starts with the visible words (WCAG 2.5.3) and says whose history it opens, row by row. */
+    viewPaymentsOf: (serviceNumber: string) => `Ver pagos: historial de pagos del servicio ${serviceNumber}`,
     rowActions: (serviceNumber: string) => `Acciones del servicio ${serviceNumber}`,
   },
   filters: {

@@ -31,7 +31,7 @@ const StyledButton = styled.button<{ $variant: ButtonVariant; $size: 'sm' | 'md'
         return css`background: ${theme.color.primary}; color: ${theme.color.primaryText};
           &:hover:not(:disabled) { background: ${theme.color.primaryHover}; }`;
       case 'danger':
-        return css`background: ${theme.color.danger}; color: #fff;
+        return css`background: ${theme.color.dangerSolid}; color: #fff;
           &:hover:not(:disabled) { filter: brightness(1.08); }`;
       case 'secondary':
         return css`background: ${theme.color.surfaceRaised}; color: ${theme.color.text}; border-color: ${theme.color.border};

@@ -34,7 +34,8 @@ const Select = styled.select<{ $invalid: boolean }>`
   ${controlStyles}
   background: ${({ theme }) => theme.color.surface};
   border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.color.danger : theme.color.border)};
-  &:focus { border-color: ${({ theme }) => theme.color.primary}; outline: none; }
+  &:focus { border-color: ${({ theme }) => theme.color.primary}; outline: none; box-shadow: 0 0 0 2px ${({ theme }) => theme.color.focus}55; }
+  &:disabled { opacity: 0.6; }
 `;
 
 const Hint = styled.span`

@@ -1,5 +1,5 @@
 export type { Tone } from './alert';
-export { Alert } from './alert';
+export { Alert, QueryErrorAlert } from './alert';
 export type { BadgeTone } from './badge';
 export { Badge } from './badge';
 export type { ButtonVariant } from './button';

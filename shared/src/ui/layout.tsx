@@ -6,6 +6,9 @@ export const Card = styled.section`
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.lg};
   padding: ${({ theme }) => theme.space(5)};
+  // A heading that opens the card sits at its padding, without the browser's extra top margin.
+  & > h2:first-child,
+  & > :first-child > h2:first-child { margin-top: 0; }
 `;
 
 export const Stack = styled.div<{ $gap?: number }>`

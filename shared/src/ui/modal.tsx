@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import styled from 'styled-components';
 import { es } from '../text/es';
 import { Button } from './button';
@@ -55,9 +55,31 @@ type ModalProps = {
   width?: number;
 };
 
+/**
+ * Where focus goes back when the dialog closes: the element that had it when the dialog opened
+ * (or the page's main region when that element is gone, e.g. a toolbar that closed with the
+ * selection). Radix only gives focus back to a `Dialog.Trigger`, and our dialogs open from state,
+ * so without this focus would fall to <body>. Read while rendering: by the time effects run, an
+ * autoFocus field inside the dialog already has the focus.
+ */
+function useFocusReturn(open: boolean) {
+  const opener = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(false);
+  if (open && !wasOpen.current && typeof document !== 'undefined') {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }
+  wasOpen.current = open;
+  return (event: Event) => {
+    event.preventDefault();
+    const target = opener.current?.isConnected ? opener.current : document.querySelector('main');
+    target?.focus();
+  };
+}
+
 /** An accessible dialog: focus is trapped inside and returned on close; Escape closes when dismissible. */
 export function Modal({ open, onOpenChange, title, description, children, width = 520 }: ModalProps) {
   const dismissible = Boolean(onOpenChange);
+  const returnFocus = useFocusReturn(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange ?? (() => undefined)}>
       <Dialog.Portal>
@@ -66,7 +88,7 @@ export function Modal({ open, onOpenChange, title, description, children, width 
           $width={width}
           onEscapeKeyDown={dismissible ? undefined : (event) => event.preventDefault()}
           onPointerDownOutside={dismissible ? undefined : (event) => event.preventDefault()}
-          aria-describedby={description ? undefined : undefined}
+          onCloseAutoFocus={returnFocus}
         >
           <Title>{title}</Title>
           {description ? <Description>{description}</Description> : <Dialog.Description hidden />}

@@ -4,7 +4,8 @@ import styled from 'styled-components';
 import { es } from '../text/es';
 import { Button } from './button';
 
-const Screen = styled.main`
+/** A div: inside the layout these screens fill its <main>; on their own the host gives them one. */
+const Screen = styled.div`
   min-height: 50vh;
   display: grid;
   place-items: center;

@@ -39,7 +39,8 @@ const StyledTable = styled.table`
     font-weight: 600;
     color: ${({ theme }) => theme.color.textMuted};
     background: ${({ theme }) => theme.color.surfaceRaised};
-    white-space: nowrap;
+    // Headers may break between words: the browser does so only when the table is wider than its
+    // frame, and the columns (with the row actions at the end) fit before the frame scrolls sideways.
   }
   tbody tr:last-child td { border-bottom: none; }
   tbody tr[aria-selected='true'] { background: ${({ theme }) => `${theme.color.primary}14`}; }
@@ -64,6 +65,8 @@ type Props<T> = {
   empty?: ReactNode;
   selection?: Selection;
   rowLabel?: (row: T) => string;
+  /** The rows could not be loaded: the body does not claim there is nothing (the screen says why). */
+  failed?: boolean;
 };
 
 /** A data table with optional row selection; the caption names it for screen readers. */
@@ -76,6 +79,7 @@ export function DataTable<T>({
   empty,
   selection,
   rowLabel,
+  failed = false,
 }: Props<T>) {
   const ids = rows.map(getRowId);
   const selectedOnPage = ids.filter((id) => selection?.selected.has(id)).length;
@@ -156,7 +160,7 @@ export function DataTable<T>({
               </tr>
             );
           })}
-          {rows.length === 0 && !loading ? (
+          {rows.length === 0 && !loading && !failed ? (
             <tr>
               <td colSpan={columns.length + (selection ? 1 : 0)}>{empty ?? es.common.empty}</td>
             </tr>

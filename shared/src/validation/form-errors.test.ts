@@ -51,6 +51,14 @@ describe('formErrors: zod issues to Spanish messages per field', () => {
     });
   });
 
+  it('an address that is not a web URL', () => {
+    expect(
+      errorsOf(z.object({ url: z.url({ protocol: /^https?$/ }) }), { url: 'javascript:alert(1)' }),
+    ).toEqual({
+      url: 'Escribe una URL válida',
+    });
+  });
+
   it('a number that is not an integer', () => {
     expect(errorsOf(z.object({ n: z.number().int() }), { n: 1.5 })).toEqual({ n: es.validation.integer });
   });

@@ -54,6 +54,7 @@ export function issueMessage(issue: Issue): string {
     case 'invalid_format':
       if (issue.format === 'email') return es.validation.email;
       if (issue.format === 'date') return es.validation.date;
+      if (issue.format === 'url') return es.validation.url;
       return es.validation.invalid;
     case 'not_multiple_of':
       return Number(issue.divisor) === 1 ? es.validation.integer : es.validation.invalid;

@@ -57,6 +57,21 @@ describe('translateValidationMessage', () => {
     ];
     for (const message of built) expect(translateValidationMessage(message)).not.toBe(message);
   });
+  it.each([
+    ['must be greater than or equal to 1', 'Debe ser mayor o igual a 1'],
+    ['must be less than or equal to 500', 'Debe ser menor o igual a 500'],
+    ['must have at least 1 items', 'Elige al menos 1'],
+    ['must have at most 10000 items', 'Elige como máximo 10000'],
+    ['must be a `number` type', 'Debe ser un número'],
+    ['must be a `string` type', 'Valor inválido'],
+    ['must be a valid url', 'Escribe una URL válida'],
+    ['must be a valid uuid', 'Valor inválido'],
+    ['must be a valid time zone', 'Valor inválido'],
+    ['must be one of the following values: 0, 1, 2', 'Elige una de las opciones válidas'],
+    ['has unknown fields: role', 'Valor inválido'],
+  ])('translates the API\'s other generic message "%s"', (message, spanish) => {
+    expect(translateValidationMessage(message)).toBe(spanish);
+  });
   it('passes unknown messages through unchanged', () => {
     expect(translateValidationMessage('must be a 12-digit service number')).toBe(
       'must be a 12-digit service number',

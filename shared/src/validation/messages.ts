@@ -27,6 +27,30 @@ const translations: { pattern: RegExp; translate: (match: RegExpMatchArray) => s
   },
   { pattern: /^must be a positive number$/, translate: () => es.validation.positive },
   { pattern: /^must be an integer$/, translate: () => es.validation.integer },
+  // The API's other generic wordings (api/src/http/validation.ts): a field error must never reach the user in English.
+  {
+    pattern: /^must be greater than or equal to (\S+)$/,
+    translate: (match) => es.validation.minValue(match[1] ?? ''),
+  },
+  {
+    pattern: /^must be less than or equal to (\S+)$/,
+    translate: (match) => es.validation.maxValue(match[1] ?? ''),
+  },
+  {
+    pattern: /^must have at least (\d+) items?$/,
+    translate: (match) => es.validation.minItems(match[1] ?? ''),
+  },
+  {
+    pattern: /^must have at most (\d+) items?$/,
+    translate: (match) => es.validation.maxItems(match[1] ?? ''),
+  },
+  { pattern: /^must be a `number` type$/, translate: () => es.validation.number },
+  { pattern: /^must be a valid url$/, translate: () => es.validation.url },
+  { pattern: /^must be a valid date$/, translate: () => es.validation.date },
+  { pattern: /^must be a valid [\w ]+$/, translate: () => es.validation.invalid },
+  { pattern: /^must be a `\w+` type$/, translate: () => es.validation.invalid },
+  { pattern: /^must be one of the following values: /, translate: () => es.validation.oneOf },
+  { pattern: /^has unknown fields: /, translate: () => es.validation.invalid },
 ];
 
 /**
