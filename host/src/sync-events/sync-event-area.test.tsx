@@ -4,8 +4,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
-import { SyncItem } from './sync-event-area';
-import { syncEventFromAssociation } from './sync-event-socket';
+import { SyncItem, useSyncEventArea } from './sync-event-area';
+import { type SyncEventSocket, syncEventFromAssociation } from './sync-event-socket';
 import { createThrottledInvalidator, staleFamilies } from './use-sync-events';
 
 const event = (overrides: Partial<SyncEvent> = {}): SyncEvent => ({
@@ -146,4 +146,42 @@ test('a service point already inside a running task becomes the event of its las
   expect(
     syncEventFromAssociation({ ...association, status: 3, finished_at: association.updated_at }),
   ).toMatchObject({ event_type: 'error', status: 3 });
+});
+
+function AreaHarness({ socket }: { socket: SyncEventSocket }) {
+  const { toggle, panel } = useSyncEventArea(socket);
+  return (
+    <>
+      {toggle}
+      {panel}
+    </>
+  );
+}
+
+test('Escape closes the sync area and gives the focus back to its button', async () => {
+  const snapshot = [event()];
+  const socket: SyncEventSocket = {
+    subscribe: () => () => undefined,
+    current: () => snapshot,
+    connection: () => 'open',
+    onChange: () => () => undefined,
+    retryAt: () => null,
+    clearFinished: () => undefined,
+    close: () => undefined,
+  };
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <ThemeProvider theme={darkTheme}>
+        <AreaHarness socket={socket} />
+      </ThemeProvider>
+    </QueryClientProvider>,
+  );
+  const toggle = screen.getByRole('button', { name: /^Sincronizaciones/ });
+  await user.click(toggle);
+  expect(screen.getByRole('complementary', { name: 'Sincronizaciones' })).toBeInTheDocument();
+  await user.keyboard('{Escape}');
+  expect(screen.queryByRole('complementary', { name: 'Sincronizaciones' })).not.toBeInTheDocument();
+  expect(toggle).toHaveFocus();
+  expect(toggle).toHaveAttribute('aria-expanded', 'false');
 });

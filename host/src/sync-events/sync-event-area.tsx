@@ -125,6 +125,7 @@ export function useSyncEventArea(socket: SyncEventSocket) {
   const events = useSyncEventSnapshot(socket);
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const toggleId = useId();
   const running = events.filter((event) => event.event_type === 'progress').length;
   const finished = events.length - running;
 
@@ -132,6 +133,7 @@ export function useSyncEventArea(socket: SyncEventSocket) {
     <Button
       variant="ghost"
       size="sm"
+      id={toggleId}
       aria-expanded={open}
       aria-controls={panelId}
       onClick={() => setOpen((value) => !value)}
@@ -139,6 +141,18 @@ export function useSyncEventArea(socket: SyncEventSocket) {
       {text.open(running)}
     </Button>
   );
+
+  // Escape closes the panel, as it closes a dialog, and gives the focus back to its button.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      setOpen(false);
+      document.getElementById(toggleId)?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open, toggleId]);
 
   const panel = open ? (
     <Panel id={panelId} aria-label={text.title}>

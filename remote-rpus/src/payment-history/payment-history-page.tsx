@@ -116,7 +116,8 @@ export function PaymentHistoryPage() {
       <>
         <PageHeader title={text.title} actions={back} />
         <Alert tone="danger">
-          {errorStatus(rpu.error) === 404 ? text.notFound : errorMessage(rpu.error)}
+          {/* A malformed id in the URL (422) is as missing as an unknown one. */}
+          {[404, 422].includes(errorStatus(rpu.error) ?? 0) ? text.notFound : errorMessage(rpu.error)}
         </Alert>
       </>
     );
