@@ -1,6 +1,6 @@
 import { expect, signInWithToken, test } from '../fixtures';
 
-test('el modal de bienvenida vincula la primera cuenta de CFE y el contenido aparece sin recargar', async ({
+test('el modal de bienvenida vincula la primera cuenta de CFE, el contenido aparece sin recargar y sus servicios se importan', async ({
   page,
   seed,
   request,
@@ -15,8 +15,9 @@ test('el modal de bienvenida vincula la primera cuenta de CFE y el contenido apa
 
   await dialog.getByRole('button', { name: 'Vincular cuenta' }).click();
   await expect(dialog.getByText('Este campo es obligatorio').first()).toBeVisible();
-  await dialog.getByLabel('Usuario del portal de CFE').fill('compras@empresa.mx');
-  await dialog.getByLabel('Contraseña del portal de CFE').fill('clave-secreta-del-portal');
+  // A demo account of the bundled portal simulator (docs/portal-simulator.md): six services.
+  await dialog.getByLabel('Usuario del portal de CFE').fill('empresa.demo');
+  await dialog.getByLabel('Contraseña del portal de CFE').fill('Demo-2024');
   await dialog.getByLabel('Nombre para identificarla').fill('Empresa principal');
   await dialog.getByRole('button', { name: 'Vincular cuenta' }).click();
 
@@ -24,6 +25,11 @@ test('el modal de bienvenida vincula la primera cuenta de CFE y el contenido apa
   await expect(page.getByRole('heading', { name: 'Servicios', exact: true })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toBeVisible();
   await expect(page.getByText('Cuenta de CFE vinculada')).toBeVisible();
+  await expect(page.getByText('Estamos importando los servicios de tu cuenta de CFE')).toBeVisible();
+  // The portal account's services arrive in the list without a reload, from the sync events.
+  await expect(page.getByRole('table', { name: 'Servicios de CFE' }).getByRole('row')).toHaveCount(7, {
+    timeout: 60_000,
+  });
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(
     true,
   );
@@ -39,6 +45,6 @@ test('el modal de bienvenida vincula la primera cuenta de CFE y el contenido apa
   const credentials = await (
     await request.get('/api/v1/credentials/all', seed.authorized(user.token))
   ).text();
-  expect(credentials).toContain('compras@empresa.mx');
-  expect(credentials).not.toContain('clave-secreta-del-portal');
+  expect(credentials).toContain('empresa.demo');
+  expect(credentials).not.toContain('Demo-2024');
 });

@@ -167,6 +167,8 @@ export const es = {
     submit: 'Vincular cuenta',
     submitting: 'Vinculando…',
     secureNote: 'Guardamos tu contraseña cifrada; nunca la mostramos ni la compartimos.',
+    importStarted:
+      'Estamos importando los servicios de tu cuenta de CFE. Sigue el avance en «Sincronizaciones».',
   },
   subscription: billingText,
   enums: {
