@@ -3,7 +3,6 @@ import {
   Button,
   Checkbox,
   es,
-  formErrors,
   Modal,
   ModalActions,
   queryClient,
@@ -35,19 +34,17 @@ export function EditUserModal({ user, onClose }: { user: UserPublic; onClose: ()
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const parsed = zUserUpdate.safeParse({
-      full_name: data.get('full_name'),
-      email: data.get('email'),
-      company_name: data.get('company_name'),
-      is_superuser: data.get('is_superuser') === 'on',
-      is_active: data.get('is_active') === 'on',
-    });
-    if (!parsed.success) {
-      form.setErrors(formErrors(parsed.error));
-      return;
-    }
-    form.setErrors({});
-    update.mutate(parsed.data);
+    form.check(
+      zUserUpdate,
+      {
+        full_name: data.get('full_name'),
+        email: data.get('email'),
+        company_name: data.get('company_name'),
+        is_superuser: data.get('is_superuser') === 'on',
+        is_active: data.get('is_active') === 'on',
+      },
+      (data) => update.mutate(data),
+    );
   };
 
   return (

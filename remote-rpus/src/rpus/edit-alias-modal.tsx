@@ -2,7 +2,6 @@ import {
   Alert,
   Button,
   es,
-  formErrors,
   Modal,
   ModalActions,
   type Rpu,
@@ -33,13 +32,11 @@ export function EditAliasModal({ rpu, onClose }: { rpu: Rpu; onClose: () => void
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = zRpuBulkUpdate.safeParse({
-      rpu_ids: [rpu.rpu_id],
-      alias: String(new FormData(event.currentTarget).get('alias') ?? ''),
-    });
-    if (!parsed.success) return form.setErrors(formErrors(parsed.error));
-    form.setErrors({});
-    save.mutate(parsed.data);
+    form.check(
+      zRpuBulkUpdate,
+      { rpu_ids: [rpu.rpu_id], alias: String(new FormData(event.currentTarget).get('alias') ?? '') },
+      (data) => save.mutate(data),
+    );
   };
 
   return (

@@ -4,7 +4,6 @@ import {
   type Credential,
   credentialsApi,
   es,
-  formErrors,
   Modal,
   ModalActions,
   PasswordField,
@@ -45,17 +44,15 @@ export function CredentialEditModal({
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const password = String(data.get('password') ?? '');
-    const parsed = zCredentialUpdate.safeParse({
-      alias: data.get('alias') ?? '',
-      cfe_user: data.get('cfe_user') ?? '',
-      ...(password ? { password } : {}),
-    });
-    if (!parsed.success) {
-      form.setErrors(formErrors(parsed.error));
-      return;
-    }
-    form.setErrors({});
-    update.mutate(parsed.data);
+    form.check(
+      zCredentialUpdate,
+      {
+        alias: data.get('alias') ?? '',
+        cfe_user: data.get('cfe_user') ?? '',
+        ...(password ? { password } : {}),
+      },
+      (data) => update.mutate(data),
+    );
   };
 
   return (

@@ -3,7 +3,6 @@ import {
   Button,
   Card,
   es,
-  formErrors,
   queryClient,
   queryKeys,
   Stack,
@@ -32,17 +31,15 @@ export function UserInformationTab() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const parsed = zUserUpdateMe.safeParse({
-      full_name: data.get('full_name'),
-      email: data.get('email'),
-      company_name: data.get('company_name'),
-    });
-    if (!parsed.success) {
-      form.setErrors(formErrors(parsed.error));
-      return;
-    }
-    form.setErrors({});
-    update.mutate(parsed.data);
+    form.check(
+      zUserUpdateMe,
+      {
+        full_name: data.get('full_name'),
+        email: data.get('email'),
+        company_name: data.get('company_name'),
+      },
+      (data) => update.mutate(data),
+    );
   };
 
   return (

@@ -3,7 +3,6 @@ import {
   Button,
   Checkbox,
   es,
-  formErrors,
   Modal,
   ModalActions,
   queryClient,
@@ -69,18 +68,16 @@ export function WebhookFormModal({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const parsed = zWebhookCreate.safeParse({
-      url: data.get('url') ?? '',
-      description: data.get('description') ?? '',
-      events: data.getAll('events'),
-      enabled: data.get('enabled') === 'on',
-    });
-    if (!parsed.success) {
-      form.setErrors(formErrors(parsed.error));
-      return;
-    }
-    form.setErrors({});
-    save.mutate(parsed.data);
+    form.check(
+      zWebhookCreate,
+      {
+        url: data.get('url') ?? '',
+        description: data.get('description') ?? '',
+        events: data.getAll('events'),
+        enabled: data.get('enabled') === 'on',
+      },
+      (data) => save.mutate(data),
+    );
   };
 
   return (

@@ -5,7 +5,6 @@ import { type Credential, zCredentialCreate } from '../contract';
 import { queryClient, queryKeys } from '../query';
 import { es } from '../text/es';
 import { Alert, Button, PasswordField, Row, Stack, TextField } from '../ui';
-import { formErrors } from '../validation';
 import { useFormErrors } from './use-form-errors';
 
 /** Links a CFE portal account (onboarding and settings). The user's has_credentials follows. */
@@ -30,17 +29,15 @@ export function CredentialForm({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const parsed = zCredentialCreate.safeParse({
-      alias: data.get('alias') ?? '',
-      cfe_user: data.get('cfe_user') ?? '',
-      password: data.get('password') ?? '',
-    });
-    if (!parsed.success) {
-      form.setErrors(formErrors(parsed.error));
-      return;
-    }
-    form.setErrors({});
-    create.mutate(parsed.data);
+    form.check(
+      zCredentialCreate,
+      {
+        alias: data.get('alias') ?? '',
+        cfe_user: data.get('cfe_user') ?? '',
+        password: data.get('password') ?? '',
+      },
+      (data) => create.mutate(data),
+    );
   };
 
   return (

@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import type { z } from 'zod';
 import { errorMessage, fieldErrors } from '../errors';
+import { formErrors } from '../validation';
 
 /**
  * Field errors of a form from both sides: the zod check before sending and the API's 422
@@ -14,6 +16,13 @@ export function useFormErrors() {
     setErrors(next: Record<string, string>) {
       setErrors(next);
       setMessage(null);
+    },
+    /** Checks `values` with `schema` before sending: its field errors when it fails, `send(data)` when it passes. */
+    check<Schema extends z.ZodType>(schema: Schema, values: unknown, send: (data: z.output<Schema>) => void) {
+      const parsed = schema.safeParse(values);
+      setErrors(parsed.success ? {} : formErrors(parsed.error));
+      setMessage(null);
+      if (parsed.success) send(parsed.data);
     },
     fromServer(error: unknown) {
       const fields = fieldErrors(error);
