@@ -21,10 +21,11 @@ import {
   safeFormatDate,
   saveDownloadedFile,
   toast,
+  usePageInRange,
   useSearchState,
 } from '@luz/shared';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 
@@ -79,10 +80,8 @@ export function PaymentHistoryPage() {
   const [confirming, setConfirming] = useState(false);
 
   const total = payments.data?.count ?? 0;
-  const lastPage = Math.max(1, Math.ceil(total / search.pageSize));
-  useEffect(() => {
-    if (payments.data && search.page > lastPage) setSearch({ page: lastPage }, { replace: true });
-  }, [payments.data, search.page, lastPage, setSearch]);
+  const goToPage = useCallback((page: number) => setSearch({ page }, { replace: true }), [setSearch]);
+  usePageInRange(search.page, search.pageSize, payments.data?.count, goToPage);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.paymentHistory });
   const fail = (error: unknown) => toast.error(errorMessage(error));

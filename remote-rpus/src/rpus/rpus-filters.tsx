@@ -1,6 +1,7 @@
 import {
   Button,
   type Credential,
+  chosenFilterBy,
   es,
   type RpusFilterBy,
   type RpusSearch,
@@ -32,11 +33,6 @@ const Hint = styled.p`
 `;
 
 type SetSearch = (patch: Partial<RpusSearch>, options?: { replace?: boolean }) => void;
-
-/** The filter the user chose, also while its required value is still missing (then the schema set it aside). */
-export function chosenFilterBy(search: RpusSearch): RpusFilterBy | null {
-  return search.filterBy ?? (search.unmetRequirements[0]?.filterBy as RpusFilterBy | undefined) ?? null;
-}
 
 const booleanOptions = [
   { value: 'true', label: es.rpus.yes },

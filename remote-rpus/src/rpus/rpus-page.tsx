@@ -2,6 +2,7 @@ import {
   Badge,
   Button,
   type Column,
+  chosenFilterBy,
   DataTable,
   EmptyState,
   es,
@@ -21,6 +22,8 @@ import {
   saveDownloadedFile,
   toast,
   toIsoDate,
+  useListSelection,
+  usePageInRange,
   useRemoteProps,
   useSearchState,
 } from '@luz/shared';
@@ -33,7 +36,7 @@ import { AssignCredentialModal } from './assign-credential-modal';
 import { BulkActions, reportSync, syncRpus } from './bulk-actions';
 import { CreateRpuModal } from './create-rpu-modal';
 import { EditAliasModal } from './edit-alias-modal';
-import { chosenFilterBy, RpusFilters } from './rpus-filters';
+import { RpusFilters } from './rpus-filters';
 import { rpusFiltersFromSearch, rpusQueryFromSearch } from './search-query';
 import { refreshRpus, toastError, useCredentials } from './use-rpu-mutations';
 
@@ -114,6 +117,7 @@ export function RpusPage() {
       setSearchState({ filterBy: chosenFilterBy(search), ...patch }, options),
     [search, setSearchState],
   );
+  const goToPage = useCallback((page: number) => setSearch({ page }, { replace: true }), [setSearch]);
   const query = rpusQueryFromSearch(search);
   const rpus = useQuery({
     queryKey: queryKeys.rpusList(query),
@@ -124,17 +128,11 @@ export function RpusPage() {
   const credentialList = credentials.data ?? [];
   const [dialog, setDialog] = useState<Dialog>(null);
 
-  // The selection survives paging (service points of several pages), not a change of filters.
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const filtersKey = JSON.stringify(rpusFiltersFromSearch(search));
+  const [selected, setSelected] = useListSelection(filtersKey);
+  // The rows of other pages stay known, so the bulk actions can name them.
   const seen = useRef(new Map<string, Rpu>());
   for (const rpu of rpus.data?.data ?? []) seen.current.set(rpu.rpu_id, rpu);
-  const filtersKey = JSON.stringify(rpusFiltersFromSearch(search));
-  const lastFilters = useRef(filtersKey);
-  useEffect(() => {
-    if (lastFilters.current === filtersKey) return;
-    lastFilters.current = filtersKey;
-    setSelected(new Set());
-  }, [filtersKey]);
   const selectedRpus = useMemo(
     () => [...selected].map((id) => seen.current.get(id)).filter((rpu): rpu is Rpu => rpu !== undefined),
     [selected],
@@ -253,11 +251,7 @@ export function RpusPage() {
   ];
 
   const total = rpus.data?.count ?? 0;
-  // A page past the end (after deleting its rows, or from an old link) goes to the last page.
-  const lastPage = Math.max(1, Math.ceil(total / search.pageSize));
-  useEffect(() => {
-    if (rpus.data && search.page > lastPage) setSearch({ page: lastPage }, { replace: true });
-  }, [rpus.data, search.page, lastPage, setSearch]);
+  usePageInRange(search.page, search.pageSize, rpus.data?.count, goToPage);
   const filtered = filtersKey !== '{}';
   const firstLoad = rpus.isPending;
 
