@@ -7,9 +7,10 @@ import {
   RpuStatus,
 } from '@luz/shared/contract';
 import type { SecretBox } from '../crypto/secret-box';
+import { Conditions } from '../db/conditions';
 import { type Database, isUniqueViolation, type Queryable } from '../db/database';
 import { conflict, notFound } from '../http/errors';
-import { pageWindow } from '../http/pagination';
+import { selectPage } from '../http/pagination';
 import { credentialMessages } from './messages';
 
 /**
@@ -116,17 +117,14 @@ export async function listCredentials(
   userId: string,
   page: PageQuery,
 ): Promise<{ data: CredentialRecord[]; count: number }> {
-  const { limit, offset } = pageWindow(page);
-  const { rows } = await db.query<CredentialRow>(
-    `SELECT ${credentialColumns} FROM credentials c WHERE c.user_id = $1
-     ORDER BY c.created_at, c.id LIMIT $2 OFFSET $3`,
-    [userId, limit, offset],
+  const where = new Conditions();
+  where.add((p) => `c.user_id = ${p}`, userId);
+  return selectPage<CredentialRow, CredentialRecord>(
+    db,
+    { columns: credentialColumns, from: 'credentials c', where, orderBy: 'c.created_at, c.id' },
+    page,
+    toRecord,
   );
-  const total = await db.query<{ count: number }>(
-    'SELECT count(*)::int AS count FROM credentials WHERE user_id = $1',
-    [userId],
-  );
-  return { data: rows.map(toRecord), count: total.rows[0]?.count ?? 0 };
 }
 
 export async function allCredentials(db: Queryable, userId: string): Promise<CredentialRecord[]> {

@@ -1,9 +1,10 @@
 import type { Readable } from 'node:stream';
 import { type Page, type PageQuery, type Payment, paymentCsvHeaders } from '@luz/shared/contract';
+import { Conditions } from '../db/conditions';
 import type { Queryable } from '../db/database';
 import { csvDate, csvField, csvStream, csvText } from '../http/csv';
 import { notFound } from '../http/errors';
-import { pageWindow } from '../http/pagination';
+import { selectPage } from '../http/pagination';
 import { syncMessages } from '../sync/messages';
 
 type PaymentRow = {
@@ -55,17 +56,14 @@ export async function listPayments(
   page: PageQuery,
 ): Promise<Page<Payment>> {
   await ownRpu(db, userId, rpuId);
-  const { limit, offset } = pageWindow(page);
-  const { rows } = await db.query<PaymentRow>(
-    `SELECT ${paymentColumns} FROM payment_history p WHERE p.rpu_id = $1
-     ORDER BY ${paymentOrder} LIMIT $2 OFFSET $3`,
-    [rpuId, limit, offset],
+  const where = new Conditions();
+  where.add((p) => `p.rpu_id = ${p}`, rpuId);
+  return selectPage<PaymentRow, Payment>(
+    db,
+    { columns: paymentColumns, from: 'payment_history p', where, orderBy: paymentOrder },
+    page,
+    toPayment,
   );
-  const total = await db.query<{ count: number }>(
-    'SELECT count(*)::int AS count FROM payment_history WHERE rpu_id = $1',
-    [rpuId],
-  );
-  return { data: rows.map(toPayment), count: total.rows[0]?.count ?? 0 };
 }
 
 /**

@@ -13,10 +13,11 @@ import {
   type zRpuCreate,
 } from '@luz/shared/contract';
 import type { z } from 'zod';
+import { Conditions } from '../db/conditions';
 import type { Database, Queryable } from '../db/database';
 import { isUniqueViolation } from '../db/database';
 import { badRequest, conflict, notFound } from '../http/errors';
-import { containsPattern, pageWindow } from '../http/pagination';
+import { containsPattern, selectPage } from '../http/pagination';
 import { rpuMessages } from './messages';
 
 /** A service point as the API works with it (camelCase; `toRpuPublic` gives the wire shape). */
@@ -214,25 +215,6 @@ export async function getRpuByServiceNumber(
   return toRpuRecord(rows[0]);
 }
 
-/** SQL conditions of a filter set, appending their values to `values`. */
-export class Conditions {
-  readonly sql: string[] = [];
-  constructor(readonly values: unknown[] = []) {}
-
-  add(sql: (placeholder: string) => string, value: unknown) {
-    this.values.push(value);
-    this.sql.push(sql(`$${this.values.length}`));
-  }
-
-  addRaw(sql: string) {
-    this.sql.push(sql);
-  }
-
-  where() {
-    return this.sql.length > 0 ? `WHERE ${this.sql.join(' AND ')}` : '';
-  }
-}
-
 /** The filters the owner's list and the superuser's list share (spec §7 GET /rpus/). */
 export function addRpuFilters(conditions: Conditions, filters: RpusFilters) {
   if (filters.credential_id) conditions.add((p) => `r.credential_id = ${p}`, filters.credential_id);
@@ -267,19 +249,8 @@ export async function listRpus(
   filters: RpusFilters,
   page: PageQuery,
 ): Promise<{ data: RpuRecord[]; count: number }> {
-  const conditions = ownerConditions(userId, filters);
-  const { limit, offset } = pageWindow(page);
-  const n = conditions.values.length;
-  const { rows } = await db.query<RpuRow>(
-    `SELECT ${rpuColumns} FROM ${rpuFrom} ${conditions.where()}
-     ORDER BY ${rpuOrder} LIMIT $${n + 1} OFFSET $${n + 2}`,
-    [...conditions.values, limit, offset],
-  );
-  const total = await db.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM ${rpuFrom} ${conditions.where()}`,
-    conditions.values,
-  );
-  return { data: rows.map(toRpuRecord), count: total.rows[0]?.count ?? 0 };
+  const where = ownerConditions(userId, filters);
+  return selectPage(db, { columns: rpuColumns, from: rpuFrom, where, orderBy: rpuOrder }, page, toRpuRecord);
 }
 
 /** Every service point of the user (not deleted), for pickers. */
@@ -584,19 +555,13 @@ export async function listRpusAdmin(
   filters: RpusAdminFilters,
   page: PageQuery,
 ): Promise<{ data: RpuAdminRecord[]; count: number }> {
-  const conditions = adminConditions(filters);
-  const { limit, offset } = pageWindow(page);
-  const n = conditions.values.length;
-  const { rows } = await db.query<RpuAdminRow>(
-    `SELECT ${adminColumns} FROM ${adminFrom} ${conditions.where()}
-     ORDER BY ${rpuOrder} LIMIT $${n + 1} OFFSET $${n + 2}`,
-    [...conditions.values, limit, offset],
+  const where = adminConditions(filters);
+  return selectPage(
+    db,
+    { columns: adminColumns, from: adminFrom, where, orderBy: rpuOrder },
+    page,
+    toAdminRecord,
   );
-  const total = await db.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM ${adminFrom} ${conditions.where()}`,
-    conditions.values,
-  );
-  return { data: rows.map(toAdminRecord), count: total.rows[0]?.count ?? 0 };
 }
 
 /** A superuser deletes (softly) any user's service points; 404 when an id does not exist. */

@@ -11,6 +11,7 @@ import type {
   zTaskStatsQuery,
 } from '@luz/shared/contract';
 import type { z } from 'zod';
+import { Conditions } from '../db/conditions';
 import type { Queryable } from '../db/database';
 import { notFound } from '../http/errors';
 import { containsPattern, pageWindow } from '../http/pagination';
@@ -220,36 +221,19 @@ export async function assertOwnAssociation(db: Queryable, userId: string, associ
   if (rows.length === 0) throw notFound(syncMessages.taskAssociationNotFound);
 }
 
-/** SQL conditions with numbered parameters. */
-class Conditions {
-  readonly clauses: string[] = [];
-  readonly params: unknown[] = [];
-
-  add(clause: (param: string) => string, value: unknown) {
-    this.params.push(value);
-    this.clauses.push(clause(`$${this.params.length}`));
-  }
-
-  where() {
-    return this.clauses.length > 0 ? `WHERE ${this.clauses.join(' AND ')}` : '';
-  }
-}
-
 type DateRange = z.output<typeof zTaskStatsQuery>;
 
 /** Tasks created from the start of `initial_date` to the end of `final_date`, in `time_zone`. */
 function addDateRange(conditions: Conditions, range: DateRange) {
   if (range.initial_date) {
-    conditions.params.push(range.time_zone);
-    const zone = `$${conditions.params.length}`;
+    const zone = conditions.param(range.time_zone);
     conditions.add(
       (param) => `t.created_at >= (${param}::date::timestamp AT TIME ZONE ${zone})`,
       range.initial_date,
     );
   }
   if (range.final_date) {
-    conditions.params.push(range.time_zone);
-    const zone = `$${conditions.params.length}`;
+    const zone = conditions.param(range.time_zone);
     conditions.add(
       (param) => `t.created_at < ((${param}::date + 1)::timestamp AT TIME ZONE ${zone})`,
       range.final_date,
@@ -273,7 +257,7 @@ export async function taskStats(
   const { rows } = await db.query<{ type: TaskType; status: TaskStatus; count: number }>(
     `SELECT t.type, t.status, count(*)::int AS count FROM tasks t ${conditions.where()}
      GROUP BY t.type, t.status ORDER BY t.type, t.status`,
-    conditions.params,
+    conditions.values,
   );
   return { total: rows.reduce((sum, row) => sum + row.count, 0), counts: rows };
 }
@@ -320,7 +304,7 @@ export async function listTaskLogs(
   addDateRange(conditions, filters);
   const { limit, offset } = pageWindow(page);
   const where = conditions.where();
-  const params = [...conditions.params];
+  const params = [...conditions.values];
   const { rows } = await db.query<TaskLogRow>(
     `SELECT ${taskColumns}, t.user_id, u.email AS user_email, u.company_name AS user_company_name
      FROM tasks t JOIN users u ON u.id = t.user_id ${countsJoin}

@@ -8,9 +8,10 @@ import type {
   UserUpdateMe,
 } from '@luz/shared/contract';
 import { generatePassword, hashPassword, verifyPassword } from '../auth/passwords';
+import { Conditions } from '../db/conditions';
 import { isUniqueViolation, type Queryable } from '../db/database';
 import { badRequest, conflict, notFound } from '../http/errors';
-import { containsPattern, pageWindow } from '../http/pagination';
+import { containsPattern, selectPage } from '../http/pagination';
 import { messages } from '../messages';
 
 /** A user as the API works with it (never holds the password hash). */
@@ -234,27 +235,18 @@ export async function listUsers(
   filters: UsersQuery,
   page: PageQuery,
 ): Promise<{ data: User[]; count: number }> {
-  const conditions: string[] = [];
-  const values: unknown[] = [];
+  const where = new Conditions();
   for (const [column, value] of [
     ['company_name', filters.company_name],
     ['email', filters.email],
     ['full_name', filters.full_name],
   ] as const) {
-    if (!value) continue;
-    values.push(containsPattern(value));
-    conditions.push(`u.${column} ILIKE $${values.length}`);
+    if (value) where.add((p) => `u.${column} ILIKE ${p}`, containsPattern(value));
   }
-  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-  const { limit, offset } = pageWindow(page);
-  const { rows } = await db.query<UserRow>(
-    `SELECT ${userColumns} FROM users u ${where}
-     ORDER BY u.created_at DESC, u.id LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
-    [...values, limit, offset],
+  return selectPage<UserRow, User>(
+    db,
+    { columns: userColumns, from: 'users u', where, orderBy: 'u.created_at DESC, u.id' },
+    page,
+    toUser,
   );
-  const total = await db.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM users u ${where}`,
-    values,
-  );
-  return { data: rows.map(toUser), count: total.rows[0]?.count ?? 0 };
 }

@@ -10,9 +10,10 @@ import type {
 } from '@luz/shared/contract';
 import type { z } from 'zod';
 import type { SecretBox } from '../crypto/secret-box';
+import { Conditions } from '../db/conditions';
 import type { Queryable } from '../db/database';
 import { conflict, notFound } from '../http/errors';
-import { pageWindow } from '../http/pagination';
+import { selectPage } from '../http/pagination';
 import { RequestValidationError } from '../http/validation';
 import { type AddressPolicy, RefusedAddressError, resolveTarget } from './address-guard';
 import { webhookMessages } from './messages';
@@ -101,16 +102,14 @@ export async function listWebhooks(
   userId: string,
   page: PageQuery,
 ): Promise<{ data: Webhook[]; count: number }> {
-  const { limit, offset } = pageWindow(page);
-  const { rows } = await db.query<WebhookRow>(
-    `SELECT ${webhookColumns} FROM webhooks WHERE user_id = $1 ORDER BY created_at DESC, id LIMIT $2 OFFSET $3`,
-    [userId, limit, offset],
+  const where = new Conditions();
+  where.add((p) => `user_id = ${p}`, userId);
+  return selectPage<WebhookRow, Webhook>(
+    db,
+    { columns: webhookColumns, from: 'webhooks', where, orderBy: 'created_at DESC, id' },
+    page,
+    toWebhook,
   );
-  const total = await db.query<{ count: number }>(
-    'SELECT count(*)::int AS count FROM webhooks WHERE user_id = $1',
-    [userId],
-  );
-  return { data: rows.map(toWebhook), count: total.rows[0]?.count ?? 0 };
 }
 
 /** The caller's endpoint, or 404 (also for another user's: its existence is not revealed). */
@@ -212,15 +211,12 @@ export async function listDeliveries(
   page: PageQuery,
 ): Promise<{ data: WebhookDelivery[]; count: number }> {
   await findWebhook(db, userId, webhookId);
-  const { limit, offset } = pageWindow(page);
-  const { rows } = await db.query<DeliveryRow>(
-    `SELECT ${deliveryColumns} FROM webhook_deliveries d WHERE d.webhook_id = $1
-     ORDER BY d.created_at DESC, d.id LIMIT $2 OFFSET $3`,
-    [webhookId, limit, offset],
+  const where = new Conditions();
+  where.add((p) => `d.webhook_id = ${p}`, webhookId);
+  return selectPage<DeliveryRow, WebhookDelivery>(
+    db,
+    { columns: deliveryColumns, from: 'webhook_deliveries d', where, orderBy: 'd.created_at DESC, d.id' },
+    page,
+    toDelivery,
   );
-  const total = await db.query<{ count: number }>(
-    'SELECT count(*)::int AS count FROM webhook_deliveries WHERE webhook_id = $1',
-    [webhookId],
-  );
-  return { data: rows.map(toDelivery), count: total.rows[0]?.count ?? 0 };
 }
