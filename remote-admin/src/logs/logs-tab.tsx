@@ -6,16 +6,14 @@ import {
   Button,
   browserTimeZone,
   type Column,
-  DataTable,
   errorMessage,
   es,
   formatDateTime,
+  PagedQueryTable,
   parseAdminSearch,
-  QueryErrorAlert,
   queryClient,
   queryKeys,
   Row,
-  SearchPagination,
   type TaskLog,
   taskStatusLabel,
   taskStatusOptions,
@@ -195,19 +193,17 @@ export function LogsTab() {
         </Row>
       </Row>
       <br />
-      {logs.isError ? <QueryErrorAlert error={logs.error} onRetry={() => void logs.refetch()} /> : null}
-      <DataTable
+      <PagedQueryTable
+        query={logs}
+        search={search}
+        setSearch={setSearch}
         caption={text.caption}
         columns={columns}
-        rows={logs.data?.data ?? []}
-        failed={logs.isError}
         getRowId={(task) => task.task_id}
         rowLabel={(task) => `${taskTypeLabel(task.type)} ${formatDateTime(task.created_at)}`}
-        loading={logs.isFetching}
         empty={text.empty}
         selection={{ selected, onChange: setSelected }}
       />
-      <SearchPagination search={search} setSearch={setSearch} count={logs.data?.count ?? 0} />
       {viewing ? <TaskDetailModal taskId={viewing} onClose={() => setViewing(null)} /> : null}
     </>
   );

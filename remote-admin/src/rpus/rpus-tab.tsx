@@ -6,11 +6,10 @@ import {
   Button,
   type Column,
   ConfirmDialog,
-  DataTable,
   errorMessage,
   es,
+  PagedQueryTable,
   parseAdminSearch,
-  QueryErrorAlert,
   queryClient,
   queryKeys,
   Row,
@@ -19,7 +18,6 @@ import {
   rpuStatusLabel,
   rpuStatusOptions,
   rpuStatusTone,
-  SearchPagination,
   toast,
   useSearchState,
   webhooksApi,
@@ -182,19 +180,17 @@ export function RpusTab() {
         </Button>
       </Row>
       <br />
-      {rpus.isError ? <QueryErrorAlert error={rpus.error} onRetry={() => void rpus.refetch()} /> : null}
-      <DataTable
+      <PagedQueryTable
+        query={rpus}
+        search={search}
+        setSearch={setSearch}
         caption={text.caption}
         columns={columns}
-        rows={rpus.data?.data ?? []}
-        failed={rpus.isError}
         getRowId={(rpu) => rpu.rpu_id}
         rowLabel={(rpu) => rpu.service_number}
-        loading={rpus.isFetching}
         empty={text.empty}
         selection={{ selected, onChange: setSelected }}
       />
-      <SearchPagination search={search} setSearch={setSearch} count={rpus.data?.count ?? 0} />
       {viewing ? (
         <RpuCompleteModal
           rpuId={viewing.rpu_id}

@@ -4,14 +4,12 @@ import {
   Badge,
   Button,
   type Column,
-  DataTable,
   es,
   formatDate,
+  PagedQueryTable,
   parseAdminSearch,
-  QueryErrorAlert,
   queryKeys,
   Row,
-  SearchPagination,
   subscriptionStatusLabel,
   type UserPublic,
   usersApi,
@@ -111,17 +109,15 @@ export function UsersTab() {
         />
       </Row>
       <br />
-      {users.isError ? <QueryErrorAlert error={users.error} onRetry={() => void users.refetch()} /> : null}
-      <DataTable
+      <PagedQueryTable
+        query={users}
+        search={search}
+        setSearch={setSearch}
         caption={text.caption}
         columns={columns}
-        rows={users.data?.data ?? []}
-        failed={users.isError}
         getRowId={(user) => user.id}
-        loading={users.isFetching}
         empty={text.empty}
       />
-      <SearchPagination search={search} setSearch={setSearch} count={users.data?.count ?? 0} />
       {editing ? <EditUserModal user={editing} onClose={() => setEditing(null)} /> : null}
       {resetting ? <TemporalPasswordModal user={resetting} onClose={() => setResetting(null)} /> : null}
     </>

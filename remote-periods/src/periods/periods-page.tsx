@@ -1,15 +1,13 @@
 import {
-  Alert,
   chosenFilterBy,
   DataTable,
   EmptyState,
-  errorMessage,
   es,
   PageHeader,
-  Pagination,
   type PeriodsSearch,
-  pageSizePreference,
   parsePeriodsSearch,
+  QueryErrorAlert,
+  SearchPagination,
   useListSelection,
   usePageInRange,
   useSearchState,
@@ -72,9 +70,11 @@ export function PeriodsPage() {
         loadingOptions={servicePoints.isLoading || credentials.isLoading}
       />
       {periods.isError ? (
-        <Alert tone="danger">
-          {text.loadError} {errorMessage(periods.error)}
-        </Alert>
+        <QueryErrorAlert
+          error={periods.error}
+          onRetry={() => void periods.refetch()}
+          prefix={text.loadError}
+        />
       ) : null}
       {nothingYet ? (
         <EmptyState
@@ -101,22 +101,14 @@ export function PeriodsPage() {
             caption={text.caption}
             columns={columns}
             rows={periods.data?.data ?? []}
+            failed={periods.isError}
             getRowId={(period) => period.period_id}
             rowLabel={periodRowLabel}
             loading={periods.isFetching}
             empty={text.noResults}
             selection={{ selected, onChange: setSelected }}
           />
-          <Pagination
-            page={search.page}
-            pageSize={search.pageSize}
-            count={total}
-            onPageChange={(page) => setSearch({ page })}
-            onPageSizeChange={(pageSize) => {
-              pageSizePreference.set(pageSize);
-              setSearch({ pageSize, page: 1 });
-            }}
-          />
+          <SearchPagination search={search} setSearch={setSearch} count={total} />
         </>
       )}
     </>

@@ -7,8 +7,6 @@ import {
   EmptyState,
   es,
   PageHeader,
-  Pagination,
-  pageSizePreference,
   parseRpusSearch,
   QueryErrorAlert,
   queryKeys,
@@ -18,6 +16,7 @@ import {
   rpuStatusLabel,
   rpuStatusTone,
   rpusApi,
+  SearchPagination,
   safeFormatDateTime,
   saveDownloadedFile,
   toast,
@@ -309,16 +308,7 @@ export function RpusPage() {
             empty={text.noResults}
             selection={{ selected, onChange: setSelected }}
           />
-          <Pagination
-            page={search.page}
-            pageSize={search.pageSize}
-            count={total}
-            onPageChange={(page) => setSearch({ page })}
-            onPageSizeChange={(pageSize) => {
-              pageSizePreference.set(pageSize);
-              setSearch({ pageSize, page: 1 });
-            }}
-          />
+          <SearchPagination search={search} setSearch={setSearch} count={total} />
         </>
       )}
 

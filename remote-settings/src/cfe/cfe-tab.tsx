@@ -8,17 +8,15 @@ import {
   CredentialForm,
   credentialStatusLabel,
   credentialsApi,
-  DataTable,
   errorMessage,
   es,
   formatDateTime,
   Modal,
+  PagedQueryTable,
   parseSettingsSearch,
-  QueryErrorAlert,
   queryClient,
   queryKeys,
   Row,
-  SearchPagination,
   toast,
   useSearchState,
 } from '@luz/shared';
@@ -113,19 +111,15 @@ export function CfeTab() {
         <Button onClick={() => setAdding(true)}>{text.add}</Button>
       </Row>
       <p>{text.description}</p>
-      {credentials.isError ? (
-        <QueryErrorAlert error={credentials.error} onRetry={() => void credentials.refetch()} />
-      ) : null}
-      <DataTable
+      <PagedQueryTable
+        query={credentials}
+        search={search}
+        setSearch={setSearch}
         caption={text.caption}
         columns={columns}
-        rows={credentials.data?.data ?? []}
-        failed={credentials.isError}
         getRowId={(credential) => credential.credential_id}
-        loading={credentials.isFetching}
         empty={text.empty}
       />
-      <SearchPagination search={search} setSearch={setSearch} count={credentials.data?.count ?? 0} />
       {adding ? (
         <Modal open onOpenChange={(open) => !open && setAdding(false)} title={text.addTitle}>
           <CredentialForm

@@ -4,15 +4,13 @@ import {
   Card,
   type Column,
   ConfirmDialog,
-  DataTable,
   errorMessage,
   es,
+  PagedQueryTable,
   parseSettingsSearch,
-  QueryErrorAlert,
   queryClient,
   queryKeys,
   Row,
-  SearchPagination,
   toast,
   useSearchState,
   type Webhook,
@@ -155,19 +153,15 @@ export function WebhooksTab() {
         <Button onClick={() => setEditing({ webhook: null })}>{text.add}</Button>
       </Row>
       <p>{text.description}</p>
-      {webhooks.isError ? (
-        <QueryErrorAlert error={webhooks.error} onRetry={() => void webhooks.refetch()} />
-      ) : null}
-      <DataTable
+      <PagedQueryTable
+        query={webhooks}
+        search={search}
+        setSearch={setSearch}
         caption={text.caption}
         columns={columns}
-        rows={webhooks.data?.data ?? []}
-        failed={webhooks.isError}
         getRowId={(webhook) => webhook.webhook_id}
-        loading={webhooks.isFetching}
         empty={text.empty}
       />
-      <SearchPagination search={search} setSearch={setSearch} count={webhooks.data?.count ?? 0} />
       {editing ? (
         <WebhookFormModal
           webhook={editing.webhook}

@@ -10,6 +10,7 @@ export type { SelectOption } from './fields';
 export { Checkbox, PasswordField, SelectField, TextField } from './fields';
 export { Card, EmptyState, PageHeader, Row, Stack, VisuallyHidden } from './layout';
 export { ConfirmDialog, Modal, ModalActions } from './modal';
+export { PagedQueryTable } from './paged-query-table';
 export { Pagination, pageSizeOptions, SearchPagination } from './pagination';
 export { ProgressBar } from './progress-bar';
 export {
@@ -21,7 +22,7 @@ export {
 } from './screens';
 export { SecretReveal } from './secret-reveal';
 export { PageSpinner, Spinner } from './spinner';
-export type { Column, Selection } from './table';
+export type { Column, DataTableProps, Selection } from './table';
 export { DataTable } from './table';
 export type { TabItem } from './tabs';
 export { Tabs } from './tabs';

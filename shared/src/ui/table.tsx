@@ -56,7 +56,7 @@ const LoadingOverlay = styled.div`
   color: ${({ theme }) => theme.color.primary};
 `;
 
-type Props<T> = {
+export type DataTableProps<T> = {
   caption: string;
   columns: Column<T>[];
   rows: T[];
@@ -80,7 +80,7 @@ export function DataTable<T>({
   selection,
   rowLabel,
   failed = false,
-}: Props<T>) {
+}: DataTableProps<T>) {
   const ids = rows.map(getRowId);
   const selectedOnPage = ids.filter((id) => selection?.selected.has(id)).length;
   const allSelected = ids.length > 0 && selectedOnPage === ids.length;

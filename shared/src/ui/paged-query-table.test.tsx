@@ -1,0 +1,55 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ThemeProvider } from 'styled-components';
+import { ApiError } from '../errors/api-error';
+import { darkTheme } from '../theme';
+import { PagedQueryTable } from './paged-query-table';
+
+type Rpu = { id: string };
+
+const page = (query: Parameters<typeof PagedQueryTable<Rpu>>[0]['query'], setSearch = jest.fn()) =>
+  render(
+    <ThemeProvider theme={darkTheme}>
+      <PagedQueryTable
+        query={query}
+        search={{ page: 2, pageSize: 10 }}
+        setSearch={setSearch}
+        caption="Servicios"
+        columns={[{ key: 'n', header: 'Número', render: (row: Rpu) => row.id }]}
+        getRowId={(row) => row.id}
+        empty="Todavía no tienes servicios."
+        errorPrefix="No pudimos cargar tus servicios."
+      />
+    </ThemeProvider>,
+  );
+
+test('one page of the list: its rows, the range of the total, and the page moves through the search', async () => {
+  const setSearch = jest.fn();
+  const rows = Array.from({ length: 10 }, (_, index) => ({ id: `rpu-${index + 11}` }));
+  page(
+    { data: { data: rows, count: 25 }, error: null, isError: false, isFetching: false, refetch: jest.fn() },
+    setSearch,
+  );
+  expect(screen.getAllByRole('row')).toHaveLength(11);
+  expect(screen.getByText('rpu-11')).toBeInTheDocument();
+  expect(screen.getByText('Página 2 de 3')).toBeInTheDocument();
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Siguiente' }));
+  expect(setSearch).toHaveBeenCalledWith({ page: 3 });
+});
+
+test('a failed read says what and why, retries, and does not claim the list is empty', async () => {
+  const refetch = jest.fn();
+  page({
+    data: undefined,
+    error: new ApiError({ kind: 'network', message: 'Network Error' }),
+    isError: true,
+    isFetching: false,
+    refetch,
+  });
+  expect(screen.getByRole('alert')).toHaveTextContent(
+    'No pudimos cargar tus servicios. No pudimos conectar con el servidor.',
+  );
+  expect(screen.queryByText('Todavía no tienes servicios.')).not.toBeInTheDocument();
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Reintentar' }));
+  expect(refetch).toHaveBeenCalledTimes(1);
+});

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { QueryErrorAlert } from './alert';
+import { SearchPagination } from './pagination';
+import { DataTable, type DataTableProps } from './table';
+
+/** What the table reads of a query for one page of a list (a TanStack Query result fits). */
+type PageQuery<T> = {
+  data: { data: T[]; count: number } | undefined;
+  error: unknown;
+  isError: boolean;
+  isFetching: boolean;
+  refetch: () => unknown;
+};
+
+type Props<T> = Omit<DataTableProps<T>, 'rows' | 'loading' | 'failed'> & {
+  query: PageQuery<T>;
+  search: { page: number; pageSize: number };
+  setSearch: (patch: { page?: number; pageSize?: number }) => void;
+  /** What could not be loaded, said before the reason. */
+  errorPrefix?: ReactNode;
+};
+
+/** One page of a list read by a query: why it failed (with a retry), its rows, and the pagination kept in the URL. */
+export function PagedQueryTable<T>({ query, search, setSearch, errorPrefix, ...table }: Props<T>) {
+  return (
+    <>
+      {query.isError ? (
+        <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} prefix={errorPrefix} />
+      ) : null}
+      <DataTable {...table} rows={query.data?.data ?? []} loading={query.isFetching} failed={query.isError} />
+      <SearchPagination search={search} setSearch={setSearch} count={query.data?.count ?? 0} />
+    </>
+  );
+}
