@@ -1,12 +1,8 @@
 import {
-  Alert,
-  Button,
   Checkbox,
   es,
-  Modal,
-  ModalActions,
+  FormModal,
   queryClient,
-  Stack,
   TextField,
   toast,
   type UserPublic,
@@ -48,45 +44,35 @@ export function EditUserModal({ user, onClose }: { user: UserPublic; onClose: ()
   };
 
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormModal
       title={text.editTitle(user.full_name || user.email)}
+      onClose={onClose}
+      onSubmit={submit}
+      message={form.message}
+      submitLabel={es.common.save}
+      submitting={update.isPending}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {form.message ? <Alert tone="danger">{form.message}</Alert> : null}
-          <TextField
-            label={es.auth.fullName}
-            name="full_name"
-            defaultValue={user.full_name}
-            error={form.errors.full_name}
-          />
-          <TextField
-            label={es.auth.email}
-            name="email"
-            type="email"
-            defaultValue={user.email}
-            error={form.errors.email}
-          />
-          <TextField
-            label={es.auth.companyName}
-            name="company_name"
-            defaultValue={user.company_name}
-            error={form.errors.company_name}
-          />
-          <Checkbox label={text.isSuperuser} name="is_superuser" defaultChecked={user.is_superuser} />
-          <Checkbox label={text.isActive} name="is_active" defaultChecked={user.is_active} />
-        </Stack>
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose}>
-            {es.common.cancel}
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            {es.common.save}
-          </Button>
-        </ModalActions>
-      </form>
-    </Modal>
+      <TextField
+        label={es.auth.fullName}
+        name="full_name"
+        defaultValue={user.full_name}
+        error={form.errors.full_name}
+      />
+      <TextField
+        label={es.auth.email}
+        name="email"
+        type="email"
+        defaultValue={user.email}
+        error={form.errors.email}
+      />
+      <TextField
+        label={es.auth.companyName}
+        name="company_name"
+        defaultValue={user.company_name}
+        error={form.errors.company_name}
+      />
+      <Checkbox label={text.isSuperuser} name="is_superuser" defaultChecked={user.is_superuser} />
+      <Checkbox label={text.isActive} name="is_active" defaultChecked={user.is_active} />
+    </FormModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, type Credential, es, Modal, ModalActions, rpusApi, SelectField, toast } from '@luz/shared';
+import { type Credential, es, FormModal, rpusApi, SelectField, toast } from '@luz/shared';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { credentialLabel, refreshRpus, toastError } from './use-rpu-mutations';
@@ -32,35 +32,27 @@ export function AssignCredentialModal({
   };
 
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormModal
       title={text.title}
       description={text.description(rpuIds.length)}
       width={480}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={text.submit}
+      submitting={assign.isPending}
     >
-      <form onSubmit={submit}>
-        <SelectField
-          label={text.credential}
-          value={credentialId}
-          onChange={(event) => setCredentialId(event.target.value)}
-          options={[
-            ...credentials.map((credential) => ({
-              value: credential.credential_id,
-              label: credentialLabel(credential),
-            })),
-            { value: '', label: text.none },
-          ]}
-        />
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose}>
-            {es.common.cancel}
-          </Button>
-          <Button type="submit" loading={assign.isPending}>
-            {text.submit}
-          </Button>
-        </ModalActions>
-      </form>
-    </Modal>
+      <SelectField
+        label={text.credential}
+        value={credentialId}
+        onChange={(event) => setCredentialId(event.target.value)}
+        options={[
+          ...credentials.map((credential) => ({
+            value: credential.credential_id,
+            label: credentialLabel(credential),
+          })),
+          { value: '', label: text.none },
+        ]}
+      />
+    </FormModal>
   );
 }

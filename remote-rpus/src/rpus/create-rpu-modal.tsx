@@ -1,16 +1,12 @@
 import {
-  Alert,
-  Button,
   Checkbox,
   type Credential,
   es,
+  FormModal,
   formErrors,
-  Modal,
-  ModalActions,
   parseMoneyText,
   rpusApi,
   SelectField,
-  Stack,
   TextField,
   toast,
   useFormErrors,
@@ -56,53 +52,48 @@ export function CreateRpuModal({ credentials, onClose }: { credentials: Credenti
   };
 
   return (
-    <Modal open onOpenChange={(open) => !open && onClose()} title={text.title} description={text.description}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {form.message ? <Alert tone="danger">{form.message}</Alert> : null}
-          <TextField
-            label={text.serviceNumber}
-            name="service_number"
-            inputMode="numeric"
-            autoComplete="off"
-            hint={text.serviceNumberHint}
-            error={form.errors.service_number}
-            autoFocus
-          />
-          <TextField label={text.alias} name="alias" autoComplete="off" error={form.errors.alias} />
-          <SelectField
-            // The accounts may arrive after the dialog opened: the only one is then chosen as well.
-            key={credentials.map((credential) => credential.credential_id).join()}
-            label={text.credential}
-            name="credential_id"
-            defaultValue={credentials.length === 1 ? credentials[0]?.credential_id : ''}
-            placeholder={text.noCredential}
-            options={credentials.map((credential) => ({
-              value: credential.credential_id,
-              label: credentialLabel(credential),
-            }))}
-            error={form.errors.credential_id}
-          />
-          <TextField
-            label={text.lastPayment}
-            name="last_payment"
-            inputMode="decimal"
-            autoComplete="off"
-            hint={text.lastPaymentHint}
-            error={form.errors.last_payment}
-          />
-          <Checkbox label={text.autofetch} name="with_autofetch" />
-          <Checkbox label={text.notifications} name="send_email_notifications" />
-        </Stack>
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose}>
-            {es.common.cancel}
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            {text.submit}
-          </Button>
-        </ModalActions>
-      </form>
-    </Modal>
+    <FormModal
+      title={text.title}
+      description={text.description}
+      onClose={onClose}
+      onSubmit={submit}
+      message={form.message}
+      submitLabel={text.submit}
+      submitting={create.isPending}
+    >
+      <TextField
+        label={text.serviceNumber}
+        name="service_number"
+        inputMode="numeric"
+        autoComplete="off"
+        hint={text.serviceNumberHint}
+        error={form.errors.service_number}
+        autoFocus
+      />
+      <TextField label={text.alias} name="alias" autoComplete="off" error={form.errors.alias} />
+      <SelectField
+        // The accounts may arrive after the dialog opened: the only one is then chosen as well.
+        key={credentials.map((credential) => credential.credential_id).join()}
+        label={text.credential}
+        name="credential_id"
+        defaultValue={credentials.length === 1 ? credentials[0]?.credential_id : ''}
+        placeholder={text.noCredential}
+        options={credentials.map((credential) => ({
+          value: credential.credential_id,
+          label: credentialLabel(credential),
+        }))}
+        error={form.errors.credential_id}
+      />
+      <TextField
+        label={text.lastPayment}
+        name="last_payment"
+        inputMode="decimal"
+        autoComplete="off"
+        hint={text.lastPaymentHint}
+        error={form.errors.last_payment}
+      />
+      <Checkbox label={text.autofetch} name="with_autofetch" />
+      <Checkbox label={text.notifications} name="send_email_notifications" />
+    </FormModal>
   );
 }

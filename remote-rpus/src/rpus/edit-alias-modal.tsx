@@ -1,9 +1,6 @@
 import {
-  Alert,
-  Button,
   es,
-  Modal,
-  ModalActions,
+  FormModal,
   type Rpu,
   rpusApi,
   TextField,
@@ -40,31 +37,23 @@ export function EditAliasModal({ rpu, onClose }: { rpu: Rpu; onClose: () => void
   };
 
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormModal
       title={text.title}
       description={text.description(rpu.service_number)}
       width={440}
+      onClose={onClose}
+      onSubmit={submit}
+      message={form.message}
+      submitLabel={es.common.save}
+      submitting={save.isPending}
     >
-      <form onSubmit={submit} noValidate>
-        {form.message ? <Alert tone="danger">{form.message}</Alert> : null}
-        <TextField
-          label={text.alias}
-          name="alias"
-          defaultValue={rpu.alias}
-          error={form.errors.alias}
-          autoFocus
-        />
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose}>
-            {es.common.cancel}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {es.common.save}
-          </Button>
-        </ModalActions>
-      </form>
-    </Modal>
+      <TextField
+        label={text.alias}
+        name="alias"
+        defaultValue={rpu.alias}
+        error={form.errors.alias}
+        autoFocus
+      />
+    </FormModal>
   );
 }

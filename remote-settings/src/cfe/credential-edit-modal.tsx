@@ -1,15 +1,11 @@
 import {
-  Alert,
-  Button,
   type Credential,
   credentialsApi,
   es,
-  Modal,
-  ModalActions,
+  FormModal,
   PasswordField,
   queryClient,
   queryKeys,
-  Stack,
   TextField,
   toast,
   useFormErrors,
@@ -56,45 +52,35 @@ export function CredentialEditModal({
   };
 
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormModal
       title={text.editTitle(credential.alias || credential.cfe_user)}
+      onClose={onClose}
+      onSubmit={submit}
+      message={form.message}
+      submitLabel={es.common.save}
+      submitting={update.isPending}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {form.message ? <Alert tone="danger">{form.message}</Alert> : null}
-          <TextField
-            label={es.onboarding.cfeUser}
-            name="cfe_user"
-            defaultValue={credential.cfe_user}
-            autoComplete="off"
-            error={form.errors.cfe_user}
-          />
-          <PasswordField
-            label={text.newPassword}
-            name="password"
-            autoComplete="new-password"
-            hint={text.newPasswordHint}
-            error={form.errors.password}
-          />
-          <TextField
-            label={es.onboarding.alias}
-            name="alias"
-            defaultValue={credential.alias}
-            autoComplete="off"
-            error={form.errors.alias}
-          />
-        </Stack>
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose}>
-            {es.common.cancel}
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            {es.common.save}
-          </Button>
-        </ModalActions>
-      </form>
-    </Modal>
+      <TextField
+        label={es.onboarding.cfeUser}
+        name="cfe_user"
+        defaultValue={credential.cfe_user}
+        autoComplete="off"
+        error={form.errors.cfe_user}
+      />
+      <PasswordField
+        label={text.newPassword}
+        name="password"
+        autoComplete="new-password"
+        hint={text.newPasswordHint}
+        error={form.errors.password}
+      />
+      <TextField
+        label={es.onboarding.alias}
+        name="alias"
+        defaultValue={credential.alias}
+        autoComplete="off"
+        error={form.errors.alias}
+      />
+    </FormModal>
   );
 }

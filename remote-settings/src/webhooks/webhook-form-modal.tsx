@@ -1,13 +1,9 @@
 import {
-  Alert,
-  Button,
   Checkbox,
   es,
-  Modal,
-  ModalActions,
+  FormModal,
   queryClient,
   queryKeys,
-  Stack,
   TextField,
   toast,
   useFormErrors,
@@ -81,52 +77,46 @@ export function WebhookFormModal({
   };
 
   return (
-    <Modal open onOpenChange={(open) => !open && onClose()} title={webhook ? text.editTitle : text.addTitle}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {form.message ? <Alert tone="danger">{form.message}</Alert> : null}
-          <TextField
-            label={text.url}
-            name="url"
-            type="url"
-            inputMode="url"
-            placeholder="https://"
-            defaultValue={webhook?.url}
-            hint={text.urlHint}
-            error={form.errors.url}
-            autoComplete="off"
+    <FormModal
+      title={webhook ? text.editTitle : text.addTitle}
+      onClose={onClose}
+      onSubmit={submit}
+      message={form.message}
+      submitLabel={webhook ? es.common.save : es.common.create}
+      submitting={save.isPending}
+    >
+      <TextField
+        label={text.url}
+        name="url"
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        defaultValue={webhook?.url}
+        hint={text.urlHint}
+        error={form.errors.url}
+        autoComplete="off"
+      />
+      <TextField
+        label={text.descriptionLabel}
+        name="description"
+        defaultValue={webhook?.description}
+        error={form.errors.description}
+        autoComplete="off"
+      />
+      <Fieldset aria-describedby="webhook-events-hint">
+        <legend>{text.events}</legend>
+        {webhookEventTypes.map((type) => (
+          <Checkbox
+            key={type}
+            name="events"
+            value={type}
+            label={text.eventLabels[type]}
+            defaultChecked={webhook ? webhook.events.includes(type) : true}
           />
-          <TextField
-            label={text.descriptionLabel}
-            name="description"
-            defaultValue={webhook?.description}
-            error={form.errors.description}
-            autoComplete="off"
-          />
-          <Fieldset aria-describedby="webhook-events-hint">
-            <legend>{text.events}</legend>
-            {webhookEventTypes.map((type) => (
-              <Checkbox
-                key={type}
-                name="events"
-                value={type}
-                label={text.eventLabels[type]}
-                defaultChecked={webhook ? webhook.events.includes(type) : true}
-              />
-            ))}
-            {form.errors.events ? <ErrorText id="webhook-events-hint">{form.errors.events}</ErrorText> : null}
-          </Fieldset>
-          <Checkbox label={text.enabled} name="enabled" defaultChecked={webhook?.enabled ?? true} />
-        </Stack>
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose}>
-            {es.common.cancel}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {webhook ? es.common.save : es.common.create}
-          </Button>
-        </ModalActions>
-      </form>
-    </Modal>
+        ))}
+        {form.errors.events ? <ErrorText id="webhook-events-hint">{form.errors.events}</ErrorText> : null}
+      </Fieldset>
+      <Checkbox label={text.enabled} name="enabled" defaultChecked={webhook?.enabled ?? true} />
+    </FormModal>
   );
 }

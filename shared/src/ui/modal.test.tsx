@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { type ReactNode, useState } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { darkTheme } from '../theme';
-import { ConfirmDialog, Modal } from './modal';
+import { ConfirmDialog, FormModal, Modal } from './modal';
 
 /** A dialog opened from state, as every screen of the product opens them (no Dialog.Trigger). */
 function MountedOnDemand() {
@@ -94,4 +94,31 @@ test('when the opener is gone after the action, focus lands on the main region i
   await user.click(screen.getByRole('button', { name: 'Eliminar seleccionados' }));
   await user.click(screen.getByRole('button', { name: 'Confirmar' }));
   await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
+});
+
+test('a form dialog shows the form error, submits with Enter and closes on "Cancelar" or Escape', async () => {
+  const user = userEvent.setup();
+  const onSubmit = jest.fn((event: { preventDefault: () => void }) => event.preventDefault());
+  const onClose = jest.fn();
+  render(
+    <ThemeProvider theme={darkTheme}>
+      <FormModal
+        title="Editar alias"
+        onClose={onClose}
+        onSubmit={onSubmit}
+        message="No pudimos guardar el alias."
+        submitLabel="Guardar"
+        submitting={false}
+      >
+        <input aria-label="Alias" />
+      </FormModal>
+    </ThemeProvider>,
+  );
+  expect(screen.getByRole('dialog', { name: 'Editar alias' })).toBeInTheDocument();
+  expect(screen.getByRole('alert')).toHaveTextContent('No pudimos guardar el alias.');
+  await user.type(screen.getByRole('textbox', { name: 'Alias' }), 'Planta{Enter}');
+  expect(onSubmit).toHaveBeenCalledTimes(1);
+  await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+  await user.keyboard('{Escape}');
+  expect(onClose).toHaveBeenCalledTimes(2);
 });

@@ -1,8 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { type ReactNode, useRef } from 'react';
+import { type FormEvent, type ReactNode, useRef } from 'react';
 import styled from 'styled-components';
 import { es } from '../text/es';
+import { Alert } from './alert';
 import { Button } from './button';
+import { Stack } from './layout';
 
 const Overlay = styled(Dialog.Overlay)`
   position: fixed;
@@ -131,6 +133,58 @@ export function ConfirmDialog({
           {confirmLabel}
         </Button>
       </ModalActions>
+    </Modal>
+  );
+}
+
+type FormModalProps = {
+  title: ReactNode;
+  description?: ReactNode;
+  width?: number;
+  onClose: () => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** The error of the whole form; each field shows its own. */
+  message?: ReactNode;
+  submitLabel: ReactNode;
+  submitting: boolean;
+  children: ReactNode;
+};
+
+/** A dialog holding one form: its fields, the form's error, and "Cancelar" beside the submit button. */
+export function FormModal({
+  title,
+  description,
+  width,
+  onClose,
+  onSubmit,
+  message,
+  submitLabel,
+  submitting,
+  children,
+}: FormModalProps) {
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={title}
+      description={description}
+      width={width}
+    >
+      {/* The fields are checked by the form's schema, whose messages are in Spanish, not by the browser. */}
+      <form onSubmit={onSubmit} noValidate>
+        <Stack>
+          {message ? <Alert tone="danger">{message}</Alert> : null}
+          {children}
+        </Stack>
+        <ModalActions>
+          <Button variant="secondary" onClick={onClose}>
+            {es.common.cancel}
+          </Button>
+          <Button type="submit" loading={submitting}>
+            {submitLabel}
+          </Button>
+        </ModalActions>
+      </form>
     </Modal>
   );
 }
