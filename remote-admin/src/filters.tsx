@@ -1,6 +1,8 @@
 import {
   type AdminFilterBy,
   type AdminSearch,
+  type AdminTab,
+  adminFilterOptions,
   es,
   SelectField,
   type SelectOption,
@@ -9,6 +11,27 @@ import {
 import { useEffect, useRef, useState } from 'react';
 
 const text = es.admin.filters;
+
+/**
+ * The free-text search of one tab: the "Buscar por" choices it offers (those `queryField` names,
+ * in the order of the tab's options) and the query parameter the chosen one fills with the text.
+ */
+export function textSearchFor<F extends AdminFilterBy, Q extends string>(
+  tab: AdminTab,
+  queryField: Record<F, Q>,
+  fallback: NoInfer<F>,
+) {
+  const fields: readonly AdminFilterBy[] = Object.keys(queryField) as F[];
+  const isField = (value: AdminFilterBy | null): value is F => value !== null && fields.includes(value);
+  const chosen = (search: Pick<AdminSearch, 'filterBy'>): F =>
+    isField(search.filterBy) ? search.filterBy : fallback;
+  return {
+    options: adminFilterOptions(tab).filter((option) => fields.includes(option.value)),
+    chosen,
+    params: (search: Pick<AdminSearch, 'filterBy' | 'search'>): Partial<Record<Q, string>> =>
+      search.search ? ({ [queryField[chosen(search)]]: search.search } as Partial<Record<Q, string>>) : {},
+  };
+}
 
 /**
  * "Buscar por" and the text to look for, kept in the URL (`filterBy`, `search`). Typing waits a

@@ -1,7 +1,6 @@
 import {
   AdminTab,
   adminApi,
-  adminFilterOptions,
   Badge,
   Button,
   browserTimeZone,
@@ -25,7 +24,7 @@ import {
 } from '@luz/shared';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { EnumFilter, SearchFilter } from '../filters';
+import { EnumFilter, SearchFilter, textSearchFor } from '../filters';
 import { OwnerCell } from '../owner-cell';
 import { TaskDetailModal } from './task-detail-modal';
 import { TaskStats } from './task-stats';
@@ -33,32 +32,24 @@ import { TaskStats } from './task-stats';
 const text = es.admin.logs;
 
 /** The free-text fields of GET /tasks/logs; type and status have their own selects. */
-const logFilterFields = ['alias', 'company', 'email', 'service_number'] as const;
-type LogFilterField = (typeof logFilterFields)[number];
-const filterOptions = adminFilterOptions(AdminTab.logs).filter((option) =>
-  (logFilterFields as readonly string[]).includes(option.value),
+const textSearch = textSearchFor(
+  AdminTab.logs,
+  { alias: 'alias', company: 'user_company_name', email: 'user_email', service_number: 'service_number' },
+  'email',
 );
-const queryField = {
-  alias: 'alias',
-  company: 'user_company_name',
-  email: 'user_email',
-  service_number: 'service_number',
-} as const satisfies Record<LogFilterField, string>;
 
 /** Admin › Bitácora: every user's tasks with the /admin search parameters, stats, detail and retries. */
 export function LogsTab() {
   const [search, setSearch] = useSearchState(parseAdminSearch);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [viewing, setViewing] = useState<string | null>(null);
-  const filterBy = (logFilterFields as readonly string[]).includes(search.filterBy ?? '')
-    ? (search.filterBy as LogFilterField)
-    : 'email';
+  const filterBy = textSearch.chosen(search);
 
   const params = {
     page: search.page,
     page_size: search.pageSize,
     time_zone: browserTimeZone(),
-    ...(search.search ? { [queryField[filterBy]]: search.search } : {}),
+    ...textSearch.params(search),
     ...(search.userId ? { user_id: search.userId } : {}),
     ...(search.taskType !== null ? { task_type: search.taskType } : {}),
     ...(search.containsTaskStatus !== null ? { contains_task_status: search.containsTaskStatus } : {}),
@@ -135,7 +126,7 @@ export function LogsTab() {
       <br />
       <Row $align="flex-end">
         <SearchFilter
-          options={filterOptions}
+          options={textSearch.options}
           filterBy={filterBy}
           search={search.search}
           onChange={(patch) => setSearch({ ...patch, page: 1 }, { replace: true })}

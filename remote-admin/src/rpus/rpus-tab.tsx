@@ -1,7 +1,6 @@
 import {
   AdminTab,
   adminApi,
-  adminFilterOptions,
   Badge,
   Button,
   type Column,
@@ -24,24 +23,18 @@ import {
 } from '@luz/shared';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { EnumFilter, FlagFilter, SearchFilter } from '../filters';
+import { EnumFilter, FlagFilter, SearchFilter, textSearchFor } from '../filters';
 import { OwnerCell } from '../owner-cell';
 import { RpuCompleteModal } from './rpu-complete-modal';
 
 const text = es.admin.rpus;
 
 /** The free-text fields /rpus/admin filters by (task fields belong to the logs tab). */
-const rpuFilterFields = ['alias', 'company', 'email', 'service_number'] as const;
-const filterOptions = adminFilterOptions(AdminTab.rpus).filter((option) =>
-  (rpuFilterFields as readonly string[]).includes(option.value),
+const textSearch = textSearchFor(
+  AdminTab.rpus,
+  { alias: 'alias', company: 'company_name', email: 'email', service_number: 'service_number' },
+  'service_number',
 );
-type RpuFilterField = (typeof rpuFilterFields)[number];
-const queryField: Record<RpuFilterField, keyof RpusAdminFilters> = {
-  alias: 'alias',
-  company: 'company_name',
-  email: 'email',
-  service_number: 'service_number',
-};
 
 const flagKeys = ['withAutofetch', 'sendEmailNotifications', 'hasUns', 'duplicated', 'deleted'] as const;
 
@@ -51,14 +44,12 @@ export function RpusTab() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [viewing, setViewing] = useState<RpuAdmin | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const filterBy = (rpuFilterFields as readonly string[]).includes(search.filterBy ?? '')
-    ? (search.filterBy as RpuFilterField)
-    : 'service_number';
+  const filterBy = textSearch.chosen(search);
 
   const params: RpusAdminFilters & { page: number; page_size: number } = {
     page: search.page,
     page_size: search.pageSize,
-    ...(search.search ? { [queryField[filterBy]]: search.search } : {}),
+    ...textSearch.params(search),
     ...(search.userId ? { user_id: search.userId } : {}),
     ...(search.credentialId ? { credential_id: search.credentialId } : {}),
     ...(search.rpuStatus !== null ? { rpu_status: search.rpuStatus } : {}),
@@ -152,7 +143,7 @@ export function RpusTab() {
     <>
       <Row $align="flex-end">
         <SearchFilter
-          options={filterOptions}
+          options={textSearch.options}
           filterBy={filterBy}
           search={search.search}
           onChange={(patch) => setSearch({ ...patch, page: 1 }, { replace: true })}

@@ -1,6 +1,5 @@
 import {
   AdminTab,
-  adminFilterOptions,
   Badge,
   Button,
   type Column,
@@ -17,28 +16,27 @@ import {
 } from '@luz/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { SearchFilter, tabFilterReset } from '../filters';
+import { SearchFilter, tabFilterReset, textSearchFor } from '../filters';
 import { EditUserModal } from './edit-user-modal';
 import { TemporalPasswordModal } from './temporal-password-modal';
 
 const text = es.admin.users;
 
-const filterOptions = adminFilterOptions(AdminTab.users);
-
-const queryField = { company: 'company_name', email: 'email', username: 'full_name' } as const;
+const textSearch = textSearchFor(
+  AdminTab.users,
+  { company: 'company_name', email: 'email', username: 'full_name' },
+  'email',
+);
 
 export function UsersTab() {
   const [search, setSearch] = useSearchState(parseAdminSearch);
   const [editing, setEditing] = useState<UserPublic | null>(null);
   const [resetting, setResetting] = useState<UserPublic | null>(null);
-  const filterBy =
-    search.filterBy === 'company' || search.filterBy === 'email' || search.filterBy === 'username'
-      ? search.filterBy
-      : 'email';
+  const filterBy = textSearch.chosen(search);
   const params = {
     page: search.page,
     page_size: search.pageSize,
-    ...(search.search ? { [queryField[filterBy]]: search.search } : {}),
+    ...textSearch.params(search),
   };
   const users = useQuery({
     queryKey: queryKeys.users(params),
@@ -102,7 +100,7 @@ export function UsersTab() {
     <>
       <Row $align="flex-end">
         <SearchFilter
-          options={filterOptions}
+          options={textSearch.options}
           filterBy={filterBy}
           search={search.search}
           onChange={(patch) => setSearch({ ...patch, page: 1 }, { replace: true })}
