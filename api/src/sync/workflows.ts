@@ -81,6 +81,12 @@ const syncOrLink =
     }
   };
 
+/** Links the service point by whichever datum the portal accepts, then syncs it once more. */
+const linkThenSyncAgain: Step = async (input) => {
+  await linkEitherWay(input);
+  return next('syncing_again', syncMessages.linked);
+};
+
 /** 1. Link and sync one service point (POST /rpus/sync/{credential_id}/{rpu_id}). */
 const linkAndSync: Workflow = {
   id: SyncWorkflow.linkAndSync,
@@ -133,10 +139,7 @@ const portalSpaceSync: Workflow = {
       );
     },
     syncing: syncOrLink('syncing', 'link_attempt'),
-    link_attempt: async (input) => {
-      await linkEitherWay(input);
-      return next('syncing_again', syncMessages.linked);
-    },
+    link_attempt: linkThenSyncAgain,
     syncing_again: sync('syncing_again'),
   },
 };
@@ -149,10 +152,7 @@ const bulkSync: Workflow = {
   first: 'syncing',
   run: {
     syncing: syncOrLink('syncing', 'linking'),
-    linking: async (input) => {
-      await linkEitherWay(input);
-      return next('syncing_again', syncMessages.linked);
-    },
+    linking: linkThenSyncAgain,
     syncing_again: sync('syncing_again'),
   },
 };
