@@ -2,8 +2,9 @@ import {
   Checkbox,
   es,
   FormModal,
+  ProfileFields,
+  profileValues,
   queryClient,
-  TextField,
   toast,
   type UserPublic,
   useFormErrors,
@@ -33,9 +34,7 @@ export function EditUserModal({ user, onClose }: { user: UserPublic; onClose: ()
     form.check(
       zUserUpdate,
       {
-        full_name: data.get('full_name'),
-        email: data.get('email'),
-        company_name: data.get('company_name'),
+        ...profileValues(data),
         is_superuser: data.get('is_superuser') === 'on',
         is_active: data.get('is_active') === 'on',
       },
@@ -52,25 +51,7 @@ export function EditUserModal({ user, onClose }: { user: UserPublic; onClose: ()
       submitLabel={es.common.save}
       submitting={update.isPending}
     >
-      <TextField
-        label={es.auth.fullName}
-        name="full_name"
-        defaultValue={user.full_name}
-        error={form.errors.full_name}
-      />
-      <TextField
-        label={es.auth.email}
-        name="email"
-        type="email"
-        defaultValue={user.email}
-        error={form.errors.email}
-      />
-      <TextField
-        label={es.auth.companyName}
-        name="company_name"
-        defaultValue={user.company_name}
-        error={form.errors.company_name}
-      />
+      <ProfileFields user={user} errors={form.errors} />
       <Checkbox label={text.isSuperuser} name="is_superuser" defaultChecked={user.is_superuser} />
       <Checkbox label={text.isActive} name="is_active" defaultChecked={user.is_active} />
     </FormModal>

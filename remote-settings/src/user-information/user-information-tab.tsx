@@ -3,10 +3,11 @@ import {
   Button,
   Card,
   es,
+  ProfileFields,
+  profileValues,
   queryClient,
   queryKeys,
   Stack,
-  TextField,
   toast,
   useFormErrors,
   useRemoteProps,
@@ -31,15 +32,7 @@ export function UserInformationTab() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    form.check(
-      zUserUpdateMe,
-      {
-        full_name: data.get('full_name'),
-        email: data.get('email'),
-        company_name: data.get('company_name'),
-      },
-      (data) => update.mutate(data),
-    );
+    form.check(zUserUpdateMe, profileValues(data), (data) => update.mutate(data));
   };
 
   return (
@@ -48,28 +41,7 @@ export function UserInformationTab() {
       <form onSubmit={submit} noValidate>
         <Stack>
           {form.message ? <Alert tone="danger">{form.message}</Alert> : null}
-          <TextField
-            label={es.auth.fullName}
-            name="full_name"
-            defaultValue={user.full_name}
-            autoComplete="name"
-            error={form.errors.full_name}
-          />
-          <TextField
-            label={es.auth.email}
-            name="email"
-            type="email"
-            defaultValue={user.email}
-            autoComplete="email"
-            error={form.errors.email}
-          />
-          <TextField
-            label={es.auth.companyName}
-            name="company_name"
-            defaultValue={user.company_name}
-            autoComplete="organization"
-            error={form.errors.company_name}
-          />
+          <ProfileFields user={user} errors={form.errors} ownProfile />
           <div>
             <Button type="submit" loading={update.isPending}>
               {es.common.save}
