@@ -35,6 +35,26 @@ test('en un escritorio de 1400 px la lista de servicios muestra sus acciones sin
   await expect(pencil).toBeFocused();
 });
 
+test('en un escritorio de 1400 px la tabla de usuarios de /admin cabe con sus tres acciones', async ({
+  page,
+  seed,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  const { token } = await seed.userWithCredential();
+  const company = `Distribuidora Eléctrica del Noreste ${Date.now()}`;
+  await seed.signup({ full_name: 'María Fernanda Villarreal Garza', company_name: company });
+  await signInWithToken(page, token);
+  await page.goto(`/admin?filterBy=company&search=${encodeURIComponent(company)}`);
+  const table = page.getByRole('table', { name: 'Usuarios' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('button', { name: 'Bitácora' })).toBeInViewport();
+  const frame = await table.evaluate((element) => {
+    const scroller = element.parentElement as HTMLElement;
+    return { client: scroller.clientWidth, scroll: scroller.scrollWidth };
+  });
+  expect(frame.scroll).toBeLessThanOrEqual(frame.client);
+});
+
 test('una lista que no se pudo cargar lo dice, no finge estar vacía, y "Reintentar" la trae', async ({
   page,
   seed,

@@ -77,7 +77,7 @@ export function UsersTab() {
       header: es.common.actions,
       align: 'right',
       render: (user) => (
-        <Row $justify="flex-end" $gap={2} $wrap={false}>
+        <Row $justify="flex-end" $gap={2}>
           <Button size="sm" variant="secondary" onClick={() => setEditing(user)}>
             {es.common.edit}
           </Button>
