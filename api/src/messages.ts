@@ -12,6 +12,7 @@ export const messages = {
   invalidToken: 'Tu sesión no es válida o expiró. Inicia sesión de nuevo.',
   notEnoughPrivileges: 'No tienes permisos para realizar esta acción',
   subscriptionRequired: 'Tu suscripción no está activa. Suscríbete para seguir usando Luz.',
+  passwordChangeRequired: 'Cambia tu contraseña temporal para continuar.',
   tooManyLoginAttempts: (seconds: number) =>
     `Demasiados intentos de inicio de sesión. Intenta de nuevo en ${waitText(seconds)}.`,
   tooManyRecoveryRequests: (seconds: number) =>

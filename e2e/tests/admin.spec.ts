@@ -235,6 +235,9 @@ test.describe('administración', () => {
     await change.getByLabel('Confirma la contraseña').fill('Mi-Clave-Nueva-2025');
     await change.getByRole('button', { name: 'Guardar' }).click();
     await expect(change).toHaveCount(0);
+    // Only then does the rest of the product load (the API refused it with 428 until now).
+    await expect(other.getByRole('main')).toBeVisible();
+    await expect(other.getByRole('alert')).toHaveCount(0);
     await context.close();
   });
 });

@@ -4,7 +4,7 @@ import type { TokenService } from '../auth/tokens';
 import type { Queryable } from '../db/database';
 import { messages } from '../messages';
 import { findUserById, type User } from '../users/service';
-import { forbidden, paymentRequired, unauthorized } from './errors';
+import { forbidden, paymentRequired, preconditionRequired, unauthorized } from './errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,8 +16,9 @@ declare module 'fastify' {
 export type AuthGuard = {
   /**
    * onRequest hook of every ordinary route: a valid bearer token (401) of an active user (403)
-   * whose subscription gives access (402, spec §4 and §6; superusers always pass). New routes use
-   * this one, so they are gated unless someone decides otherwise.
+   * who has replaced any temporary password (428) and whose subscription gives access (402, spec
+   * §4 and §6; superusers always pass). New routes use this one, so they are gated unless someone
+   * decides otherwise.
    */
   user: onRequestAsyncHookHandler;
   /**
@@ -26,7 +27,7 @@ export type AuthGuard = {
    * user only (401/403).
    */
   account: onRequestAsyncHookHandler;
-  /** onRequest hook: as `account`, and the user must be a superuser (403 otherwise). */
+  /** onRequest hook: as `account`, and a superuser (403) who has replaced any temporary password (428). */
   superuser: onRequestAsyncHookHandler;
   /** The user a raw token belongs to (the WebSocket carries it in the query string). */
   userFromToken(token: string | undefined): Promise<User>;
@@ -59,6 +60,7 @@ export function createAuthGuard({ db, tokens }: { db: Queryable; tokens: TokenSe
     userFromToken,
     async user(request) {
       const user = await userFromToken(bearerToken(request));
+      requirePasswordChanged(user);
       // 402, not 403: the front end ends the session on 401/403 (spec §8); this user must stay
       // signed in and be shown /subscription.
       if (!isSubscriptionActive(toSubscriptionHolder(user)))
@@ -71,9 +73,18 @@ export function createAuthGuard({ db, tokens }: { db: Queryable; tokens: TokenSe
     async superuser(request) {
       const user = await userFromToken(bearerToken(request));
       if (!user.isSuperuser) throw forbidden(messages.notEnoughPrivileges);
+      requirePasswordChanged(user);
       request.authenticatedUser = user;
     },
   };
+}
+
+/**
+ * Whoever got a temporary password from an administrator uses it only to choose their own (with
+ * /users/me and /users/me/password, which `account` guards). 428, not 403: the session must stay.
+ */
+function requirePasswordChanged(user: User) {
+  if (user.mustChangePassword) throw preconditionRequired(messages.passwordChangeRequired);
 }
 
 const toSubscriptionHolder = (user: User) => ({

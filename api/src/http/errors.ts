@@ -23,6 +23,8 @@ export const paymentRequired = (detail: string) => new HttpError(402, detail);
 export const forbidden = (detail: string) => new HttpError(403, detail);
 export const notFound = (detail: string) => new HttpError(404, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);
+/** The caller must first change a temporary password (see `AuthGuard.user`). */
+export const preconditionRequired = (detail: string) => new HttpError(428, detail);
 
 /** Fastify's own client errors, answered in our words and shape. */
 const fastifyClientErrors: Record<string, { status: number; body: () => unknown }> = {

@@ -330,6 +330,32 @@ describe('POST /users/{user_id}/set-temporal-password', () => {
     expect((await api('GET', '/users/me', fresh)).json().must_change_password).toBe(true);
   });
 
+  test('a temporary password reaches only the own account until it is changed (428 elsewhere)', async () => {
+    const user = await seedUser(t.db);
+    const temporal = (await setTemporal(user.id, { password: 'Temporal-Elegida-2' })).json()
+      .temporal_password;
+    const session = await login(t.app, user.email, temporal);
+    const blocked = await api('GET', '/rpus/', session);
+    expect(blocked.statusCode).toBe(428);
+    expect(blocked.json().detail).toBe('Cambia tu contraseña temporal para continuar.');
+    expect((await api('GET', '/users/me', session)).statusCode).toBe(200);
+
+    const changed = await api('PATCH', '/users/me/password', session, {
+      current_password: temporal,
+      new_password: 'Mi-Propia-Clave-9',
+    });
+    expect(changed.statusCode).toBe(200);
+    const renewed = changed.json().access_token as string;
+    expect((await api('GET', '/users/me', renewed)).json().must_change_password).toBe(false);
+    expect((await api('GET', '/rpus/', renewed)).statusCode).toBe(200);
+
+    // A superuser too: the admin console waits for the change.
+    const otherAdmin = await seedSuperuser(t.db);
+    await setTemporal(otherAdmin.id, { password: 'Temporal-Admin-3' });
+    const adminSession = await login(t.app, otherAdmin.email, 'Temporal-Admin-3');
+    expect((await api('GET', '/users/', adminSession)).statusCode).toBe(428);
+  });
+
   test('uses the given password; 404 for a missing user; validates the form', async () => {
     const user = await seedUser(t.db);
     const response = await setTemporal(user.id, { password: 'Temporal-Elegida-1' });

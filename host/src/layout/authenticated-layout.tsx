@@ -48,8 +48,9 @@ const SkipLink = styled.a`
 `;
 
 /**
- * The authenticated layout (spec §2): spinner while the user loads, /subscription without an
- * active subscription, the onboarding modal instead of content without credentials, otherwise
+ * The authenticated layout (spec §2): spinner while the user loads, the change of a temporary
+ * password before anything else, /subscription without an active subscription, the onboarding
+ * modal instead of content without credentials, otherwise
  * sidebar, top bar, the remote's content and the live sync-event area.
  */
 export function AuthenticatedLayout() {
@@ -69,6 +70,8 @@ export function AuthenticatedLayout() {
       </Content>
     );
   }
+  // The API answers nothing else (428) until a temporary password is replaced.
+  if (user.must_change_password) return <PasswordChangeModal onLogout={logout} />;
   if (!isSubscriptionActive(user)) return <Navigate to="/subscription" replace />;
   if (!user.has_credentials) return <OnboardingModal onLogout={logout} />;
   return <SignedInShell user={user} logout={logout} />;
@@ -131,7 +134,6 @@ function SignedInShell({
         <Footer />
       </Shell>
       {syncArea.panel}
-      {user.must_change_password ? <PasswordChangeModal onLogout={logout} /> : null}
     </HostContext.Provider>
   );
 }
