@@ -1,15 +1,18 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { z } from 'zod';
 import { errorMessage, fieldErrors } from '../errors';
 import { formErrors } from '../validation';
 
 /**
  * Field errors of a form from both sides: the zod check before sending and the API's 422
- * answer after it; an error that names no field becomes the form's message.
+ * answer after it. An error that names no field, or a field the form did not send (a rule of the
+ * server's that no field on screen can show), becomes the form's message, so it is never lost.
  */
 export function useFormErrors() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
+  // The fields of the last checked submission: the ones the form shows.
+  const sentFields = useRef<ReadonlySet<string> | null>(null);
   return {
     errors,
     message,
@@ -18,7 +21,8 @@ export function useFormErrors() {
       setMessage(null);
     },
     /** Checks `values` with `schema` before sending: its field errors when it fails, `send(data)` when it passes. */
-    check<Schema extends z.ZodType>(schema: Schema, values: unknown, send: (data: z.output<Schema>) => void) {
+    check<Schema extends z.ZodType>(schema: Schema, values: object, send: (data: z.output<Schema>) => void) {
+      sentFields.current = new Set(Object.keys(values));
       const parsed = schema.safeParse(values);
       setErrors(parsed.success ? {} : formErrors(parsed.error));
       setMessage(null);
@@ -26,8 +30,14 @@ export function useFormErrors() {
     },
     fromServer(error: unknown) {
       const fields = fieldErrors(error);
+      const shown = sentFields.current;
+      const unshown = shown ? Object.entries(fields).filter(([field]) => !shown.has(field)) : [];
       setErrors(fields);
-      setMessage(Object.keys(fields).length === 0 ? errorMessage(error) : null);
+      if (Object.keys(fields).length === 0) setMessage(errorMessage(error));
+      else
+        setMessage(
+          unshown.length > 0 ? unshown.map(([field, text]) => `${field}: ${text}`).join(' · ') : null,
+        );
     },
   };
 }
