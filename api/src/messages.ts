@@ -19,6 +19,8 @@ export const messages = {
     `Demasiadas solicitudes de recuperación. Intenta de nuevo en ${waitText(seconds)}.`,
   tooManySignups: (seconds: number) =>
     `Se crearon demasiadas cuentas desde tu conexión. Intenta de nuevo en ${waitText(seconds)}.`,
+  tooManyProfileChanges: (seconds: number) =>
+    `Demasiados cambios en tu perfil. Intenta de nuevo en ${waitText(seconds)}.`,
   tooManyPasswordChanges: (seconds: number) =>
     `Demasiados intentos de cambio de contraseña. Intenta de nuevo en ${waitText(seconds)}.`,
 
@@ -29,6 +31,7 @@ export const messages = {
     'El enlace para restablecer la contraseña no es válido, ya se usó o expiró. Solicita uno nuevo.',
   passwordUpdated: 'Tu contraseña se actualizó correctamente',
   wrongCurrentPassword: 'La contraseña actual es incorrecta',
+  currentPasswordForEmail: 'Escribe tu contraseña actual para cambiar tu correo.',
   samePassword: 'La nueva contraseña debe ser distinta de la actual',
 
   // Users

@@ -31,6 +31,30 @@ test.describe('configuración', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('access_token'))).not.toBe(user.token);
   });
 
+  test('cambiar el correo pide la contraseña actual; el nombre no', async ({ page, request, seed }) => {
+    await page.goto('/settings?tab=0');
+    const current = page.getByLabel('Contraseña actual');
+    await expect(current).toHaveCount(0);
+    await page.getByLabel('Nombre completo').fill('Nombre Editado');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByText('Tus datos se guardaron.')).toBeVisible();
+
+    const newEmail = `nuevo-${Date.now()}@e2e.luz.test`;
+    await page.getByLabel('Correo electrónico').fill(newEmail);
+    await expect(current).toBeVisible();
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect(current).toHaveAttribute('aria-invalid', 'true');
+    await current.fill('no-es-la-mia');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByRole('alert')).toContainText('La contraseña actual es incorrecta');
+    await current.fill(user.password);
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByText('Tus datos se guardaron.').last()).toBeVisible();
+    await expect(current).toHaveCount(0);
+    const me = await request.get('/api/v1/users/me', seed.authorized(user.token));
+    expect(await me.json()).toMatchObject({ email: newEmail, full_name: 'Nombre Editado' });
+  });
+
   test('cada pestaña se abre desde la URL (?tab=3) y la URL sigue a la pestaña', async ({ page }) => {
     await page.goto('/settings?tab=3');
     await expect(page.getByRole('tab', { name: 'CFE' })).toHaveAttribute('aria-selected', 'true');

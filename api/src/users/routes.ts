@@ -53,9 +53,17 @@ export async function usersRoutes(app: ApiApp, ctx: AppContext) {
       schema: {
         tags,
         security,
-        summary: 'Edita los datos propios',
+        summary: 'Edita los datos propios; cambiar el correo pide la contraseña actual',
         body: zUserUpdateMe,
         response: { 200: zUserPublic },
+      },
+      config: {
+        // A new e-mail checks the current password: as on /users/me/password, no guessing at leisure.
+        rateLimit: routeRateLimit(
+          ctx.config.loginRateLimit,
+          (request) => `profile|${currentUser(request).id}`,
+          messages.tooManyProfileChanges,
+        ),
       },
     },
     async (request) => {

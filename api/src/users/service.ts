@@ -159,8 +159,16 @@ async function updateColumns(db: Queryable, id: string, changes: UserUpdate): Pr
   }
 }
 
+/**
+ * Edits one's own profile. A new e-mail needs the current password: whoever holds only a session
+ * (a borrowed laptop, a stolen token) must not move the account to an address they control.
+ */
 export async function updateMe(db: Queryable, me: User, changes: UserUpdateMe): Promise<User> {
-  const { email, full_name, company_name } = changes;
+  const { email, full_name, company_name, current_password } = changes;
+  if (email !== undefined && normalizeEmail(email) !== me.email) {
+    if (!current_password) throw badRequest(messages.currentPasswordForEmail);
+    await checkCurrentPassword(db, me, current_password);
+  }
   return (await updateColumns(db, me.id, { email, full_name, company_name })) as User;
 }
 
@@ -205,18 +213,22 @@ export async function storePassword(
 }
 
 /** The user's own change: the current password must be right, the new one different. Answers the new token version. */
-export async function changePassword(
-  db: Queryable,
-  me: User,
-  current: string,
-  next: string,
-): Promise<number> {
+async function checkCurrentPassword(db: Queryable, me: User, current: string): Promise<void> {
   const { rows } = await db.query<{ hashed_password: string }>(
     'SELECT hashed_password FROM users WHERE id = $1',
     [me.id],
   );
   if (!rows[0] || !(await verifyPassword(rows[0].hashed_password, current)))
     throw badRequest(messages.wrongCurrentPassword);
+}
+
+export async function changePassword(
+  db: Queryable,
+  me: User,
+  current: string,
+  next: string,
+): Promise<number> {
+  await checkCurrentPassword(db, me, current);
   if (current === next) throw badRequest(messages.samePassword);
   return (await storePassword(db, me.id, await hashPassword(next), { mustChange: false })) as number;
 }

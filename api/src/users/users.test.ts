@@ -89,6 +89,7 @@ describe('me', () => {
       email: 'Cambiado@Luz.test',
       full_name: 'Nombre Nuevo',
       company_name: 'Empresa Nueva',
+      current_password: user.password,
       is_superuser: true,
     });
     expect(response.statusCode).toBe(200);
@@ -98,7 +99,10 @@ describe('me', () => {
       company_name: 'Empresa Nueva',
       is_superuser: false,
     });
-    const taken = await api('PATCH', '/users/me', token, { email: admin.email });
+    const taken = await api('PATCH', '/users/me', token, {
+      email: admin.email,
+      current_password: user.password,
+    });
     expect(taken.statusCode).toBe(409);
     const same = await api('PATCH', '/users/me', token, { email: 'CAMBIADO@luz.test' });
     expect(same.statusCode).toBe(200);
@@ -108,11 +112,36 @@ describe('me', () => {
     expect(invalid.statusCode).toBe(422);
   });
 
+  test('a new e-mail needs the current password; the name and company do not', async () => {
+    const user = await seedUser(t.db);
+    const token = await tokenFor(t.config, t.db, user.id);
+    const without = await api('PATCH', '/users/me', token, { email: 'robada@luz.test' });
+    expect(without.statusCode).toBe(400);
+    expect(without.json()).toEqual({ detail: 'Escribe tu contraseña actual para cambiar tu correo.' });
+    const wrong = await api('PATCH', '/users/me', token, {
+      email: 'robada@luz.test',
+      current_password: 'adivina',
+    });
+    expect(wrong.json()).toEqual({ detail: 'La contraseña actual es incorrecta' });
+    expect((await api('GET', '/users/me', token)).json().email).toBe(user.email);
+
+    expect(
+      (await api('PATCH', '/users/me', token, { email: user.email, full_name: 'Sin Clave' })).statusCode,
+    ).toBe(200);
+  });
+
   test('a new e-mail is told to the old address (a stolen session cannot move the account unnoticed)', async () => {
     const user = await seedUser(t.db, { email: 'antes@aviso.test', fullName: 'Rosa Díaz' });
     const token = await tokenFor(t.config, t.db, user.id);
     expect((await api('PATCH', '/users/me', token, { full_name: 'Rosa M. Díaz' })).statusCode).toBe(200);
-    expect((await api('PATCH', '/users/me', token, { email: 'despues@aviso.test' })).statusCode).toBe(200);
+    expect(
+      (
+        await api('PATCH', '/users/me', token, {
+          email: 'despues@aviso.test',
+          current_password: user.password,
+        })
+      ).statusCode,
+    ).toBe(200);
     const notice = await waitForMail(t.outboxDir, 'antes@aviso.test');
     expect(notice.subject).toBe('Luz: cambió el correo de tu cuenta');
     expect(notice.text).toContain('Hola, Rosa M. Díaz:');

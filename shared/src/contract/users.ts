@@ -51,6 +51,8 @@ export const zUserUpdateMe = z
     email: zEmail,
     full_name: z.string().trim().min(1).max(255),
     company_name: z.string().trim().min(1).max(255),
+    /** Asked only to change the e-mail: the address is how the account is recovered. */
+    current_password: z.string().min(1).max(128),
   })
   .partial();
 export type UserUpdateMe = z.infer<typeof zUserUpdateMe>;

@@ -13,6 +13,7 @@ export const settingsText = {
   userInformation: {
     title: 'Información de usuario',
     saved: 'Tus datos se guardaron.',
+    currentPasswordHint: 'Para cambiar tu correo confirma que eres tú: con él se recupera tu cuenta.',
   },
   appearance: {
     title: 'Apariencia',
