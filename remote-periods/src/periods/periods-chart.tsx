@@ -2,6 +2,8 @@ import {
   Alert,
   Card,
   es,
+  formatCompactKwh,
+  formatCompactMoney,
   formatKwh,
   formatMoney,
   formatPercent,
@@ -45,7 +47,7 @@ export function niceMax(value: number): number {
 
 const WIDTH = 760;
 const HEIGHT = 260;
-const MARGIN = { top: 16, right: 72, bottom: 36, left: 88 };
+const MARGIN = { top: 16, right: 80, bottom: 36, left: 64 };
 const TICKS = 4;
 
 const Figure = styled.figure`
@@ -150,10 +152,10 @@ export function PeriodsChart({
                     stroke={theme.color.border}
                   />
                   <text x={MARGIN.left - 8} y={y + 4} textAnchor="end">
-                    {formatMoney(Math.round(amountMax * fraction))}
+                    {formatCompactMoney(amountMax * fraction)}
                   </text>
                   <text x={WIDTH - MARGIN.right + 8} y={y + 4} textAnchor="start">
-                    {formatKwh(Math.round(kwhMax * fraction))}
+                    {formatCompactKwh(kwhMax * fraction)}
                   </text>
                 </g>
               );

@@ -1,2 +1,9 @@
 export type { PercentColor } from './numbers';
-export { formatKwh, formatMoney, formatPercent, percentColor } from './numbers';
+export {
+  formatCompactKwh,
+  formatCompactMoney,
+  formatKwh,
+  formatMoney,
+  formatPercent,
+  percentColor,
+} from './numbers';

@@ -1,4 +1,11 @@
-import { formatKwh, formatMoney, formatPercent, percentColor } from './numbers';
+import {
+  formatCompactKwh,
+  formatCompactMoney,
+  formatKwh,
+  formatMoney,
+  formatPercent,
+  percentColor,
+} from './numbers';
 
 describe('percentColor (spec §9)', () => {
   it('49.9 is danger (below 50)', () => expect(percentColor(49.9)).toBe('danger'));
@@ -62,5 +69,20 @@ describe('formatPercent', () => {
   });
   it('throws RangeError for a value that is not a number', () => {
     expect(() => formatPercent(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('compact axis labels', () => {
+  test('pesos and kWh keep their unit and lose the digits a chart axis has no room for', () => {
+    for (const [amount, digits] of [
+      [750_000, '750'],
+      [1_250_000, '1.3'],
+    ] as const) {
+      expect(formatCompactMoney(amount)).toMatch(new RegExp(`^\\$${digits.replace('.', '\\.')}\\s?\\S+$`));
+    }
+    expect(formatCompactMoney(0)).toBe('$0');
+    expect(formatCompactKwh(200_000)).toMatch(/^200\s?\S+ kWh$/);
+    expect(formatCompactKwh(950)).toBe('950 kWh');
+    expect(() => formatCompactKwh(Number.NaN)).toThrow(RangeError);
   });
 });

@@ -44,6 +44,25 @@ export function formatKwh(value: string | number): string {
   return `${kwh.format(numeric(value, 'energy'))} kWh`;
 }
 
+const compactMoney = new Intl.NumberFormat(LOCALE, {
+  style: 'currency',
+  currency: 'MXN',
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
+const compactNumber = new Intl.NumberFormat(LOCALE, { notation: 'compact', maximumFractionDigits: 1 });
+
+/** Pesos rounded for a chart's axis, where width is scarce: "$750 k", "$1.2 M". */
+export function formatCompactMoney(amount: number): string {
+  return compactMoney.format(numeric(amount, 'money'));
+}
+
+/** Energy rounded for a chart's axis: "200 k kWh". */
+export function formatCompactKwh(value: number): string {
+  return `${compactNumber.format(numeric(value, 'energy'))} kWh`;
+}
+
 const percentFormats = new Map<number, Intl.NumberFormat>();
 
 /**
