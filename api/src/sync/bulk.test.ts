@@ -37,7 +37,12 @@ test('portal-space sync: the account’s services become service points, each sy
   expect(started.status).toBe(202);
   expect(started.body).toMatchObject({ type: 0, workflow: 2 });
   const task = await waitForTask(world.t, token, started.body.task_id);
-  expect(task).toMatchObject({ status: 1, counts: { total: 5, success: 5 } });
+  // Four service points; the step that read the account is not one of them.
+  expect(task).toMatchObject({
+    status: 1,
+    counts: { total: 4, success: 4 },
+    message: '4 servicios sincronizados.',
+  });
 
   const associations = await associationsOf(world.t, task.task_id);
   expect(associations[0]).toMatchObject({ rpu_id: null, chain_step: 'fetching_data', status: 1 });
@@ -81,6 +86,17 @@ test('a wrong password ends every waiting service point of the credential withou
     [user.id],
   );
   expect(rows.every((row) => row.rpu_status === 4)).toBe(true);
+});
+
+test('a portal-space sync whose login is refused counts that one failure, with the portal’s reason', async () => {
+  const { user, token } = await owner();
+  const { username } = newAccount(2);
+  const credentialId = await seedCredential(world.t, user.id, { cfeUser: username, password: 'no-es' });
+  const started = await post(token, `/credentials/sync/${credentialId}`);
+  const task = await waitForTask(world.t, token, started.body.task_id);
+  expect(task).toMatchObject({ status: 3, counts: { total: 1, success: 0, user_error: 1 } });
+  const [account] = await associationsOf(world.t, task.task_id);
+  expect(task.message).toBe(account?.message);
 });
 
 test('bulk link links with the consulted total, or with the last payment', async () => {

@@ -153,10 +153,11 @@ async function refreshTasks(hooks: SyncHooks, tx: Queryable, taskIds: readonly s
   >(
     `WITH agg AS (
        SELECT task_id,
-         count(*)::int AS total,
+         -- Service points, as in the tasks' counts: a CFE account's own step only while it failed.
+         count(*) FILTER (WHERE rpu_id IS NOT NULL OR status <> 1)::int AS total,
          count(*) FILTER (WHERE finished_at IS NULL)::int AS open,
          count(*) FILTER (WHERE status = 4)::int AS retrying,
-         count(*) FILTER (WHERE status = 1)::int AS success,
+         count(*) FILTER (WHERE status = 1 AND rpu_id IS NOT NULL)::int AS success,
          count(*) FILTER (WHERE status = 2)::int AS error,
          count(*) FILTER (WHERE status = 3)::int AS user_error,
          (array_agg(message ORDER BY (rpu_id IS NULL), updated_at DESC))[1] AS only_message

@@ -86,7 +86,7 @@ export const syncMessages = {
 
   // Task summaries
   taskSummary: (counts: { total: number; success: number; failed: number }) =>
-    counts.total === 1
+    counts.total <= 1
       ? undefined
       : counts.failed === 0
         ? `${plural(counts.success, 'servicio sincronizado', 'servicios sincronizados')}.`

@@ -45,11 +45,16 @@ const taskColumns = /* sql */ `
   t.finished_at, counts.total, counts.pending, counts.success, counts.error, counts.user_error, counts.retrying,
   counts.periods_count`;
 
+/**
+ * The counts are of service points: the step that reads a whole CFE account (an association
+ * without an RPU) counts only while it has not succeeded, so "6 de 6" is six services, not five
+ * and the account, and a refused login still shows as the one failure.
+ */
 const countsJoin = /* sql */ `
   LEFT JOIN LATERAL (
-    SELECT count(*)::int AS total,
+    SELECT count(*) FILTER (WHERE a.rpu_id IS NOT NULL OR a.status <> 1)::int AS total,
       count(*) FILTER (WHERE a.status = 0)::int AS pending,
-      count(*) FILTER (WHERE a.status = 1)::int AS success,
+      count(*) FILTER (WHERE a.status = 1 AND a.rpu_id IS NOT NULL)::int AS success,
       count(*) FILTER (WHERE a.status = 2)::int AS error,
       count(*) FILTER (WHERE a.status = 3)::int AS user_error,
       count(*) FILTER (WHERE a.status = 4)::int AS retrying,
