@@ -1,6 +1,15 @@
-import { Alert, authApi, Button, errorMessage, es, formErrors, PasswordField, zPassword } from '@luz/shared';
+import {
+  Alert,
+  authApi,
+  Button,
+  es,
+  PasswordField,
+  passwordConfirmation,
+  useFormErrors,
+  zPassword,
+} from '@luz/shared';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import { AuthLayout, AuthLinks } from './auth-layout';
@@ -10,20 +19,19 @@ const zResetForm = z.object({ new_password: zPassword });
 export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const reset = useMutation({ mutationFn: authApi.resetPassword });
+  const form = useFormErrors();
+  const reset = useMutation({ mutationFn: authApi.resetPassword, onError: form.fromServer });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!token) return;
     const data = new FormData(event.currentTarget);
-    const parsed = zResetForm.safeParse({ new_password: data.get('new_password') });
-    const next = parsed.success ? {} : formErrors(parsed.error);
-    if (data.get('new_password') !== data.get('confirm_password'))
-      next.confirm_password = es.validation.passwordsDiffer;
-    setErrors(next);
-    if (parsed.success && Object.keys(next).length === 0)
-      reset.mutate({ token, new_password: parsed.data.new_password });
+    form.check(
+      zResetForm,
+      { new_password: data.get('new_password') ?? '' },
+      ({ new_password }) => reset.mutate({ token, new_password }),
+      passwordConfirmation(data, 'new_password'),
+    );
   };
 
   return (
@@ -32,19 +40,19 @@ export function ResetPasswordPage() {
       {reset.isSuccess ? <Alert tone="success">{es.auth.resetDone}</Alert> : null}
       {token && !reset.isSuccess ? (
         <form onSubmit={submit} noValidate>
-          {reset.isError ? <Alert tone="danger">{errorMessage(reset.error)}</Alert> : null}
+          {form.message ? <Alert tone="danger">{form.message}</Alert> : null}
           <PasswordField
             label={es.auth.newPassword}
             name="new_password"
             autoComplete="new-password"
-            error={errors.new_password}
+            error={form.errors.new_password}
             autoFocus
           />
           <PasswordField
             label={es.auth.confirmPassword}
             name="confirm_password"
             autoComplete="new-password"
-            error={errors.confirm_password}
+            error={form.errors.confirm_password}
           />
           <Button type="submit" loading={reset.isPending}>
             {es.auth.resetSubmit}

@@ -1,4 +1,4 @@
 export { CredentialForm } from './credential-form';
 export { PasswordChangeForm } from './password-change-form';
 export { ProfileFields, profileValues } from './profile-fields';
-export { useFormErrors } from './use-form-errors';
+export { passwordConfirmation, useFormErrors } from './use-form-errors';

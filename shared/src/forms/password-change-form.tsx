@@ -5,8 +5,7 @@ import { zUpdatePassword } from '../contract';
 import { setAccessToken } from '../session';
 import { es } from '../text/es';
 import { Alert, Button, PasswordField, Row, Stack } from '../ui';
-import { formErrors } from '../validation';
-import { useFormErrors } from './use-form-errors';
+import { passwordConfirmation, useFormErrors } from './use-form-errors';
 
 /**
  * Change of one's own password. The API revokes every older token and answers a fresh one,
@@ -33,16 +32,12 @@ export function PasswordChangeForm({
     event.preventDefault();
     const element = event.currentTarget;
     const data = new FormData(element);
-    const parsed = zUpdatePassword.safeParse({
-      current_password: data.get('current_password') ?? '',
-      new_password: data.get('new_password') ?? '',
-    });
-    const next = parsed.success ? {} : formErrors(parsed.error);
-    if (data.get('new_password') !== data.get('confirm_password'))
-      next.confirm_password = es.validation.passwordsDiffer;
-    form.setErrors(next);
-    if (parsed.success && Object.keys(next).length === 0)
-      change.mutate(parsed.data, { onSuccess: () => element.reset() });
+    form.check(
+      zUpdatePassword,
+      { current_password: data.get('current_password') ?? '', new_password: data.get('new_password') ?? '' },
+      (body) => change.mutate(body, { onSuccess: () => element.reset() }),
+      passwordConfirmation(data, 'new_password'),
+    );
   };
 
   return (

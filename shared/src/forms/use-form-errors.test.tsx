@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { z } from 'zod';
 import { ApiError } from '../errors/api-error';
 import { es } from '../text/es';
-import { useFormErrors } from './use-form-errors';
+import { passwordConfirmation, useFormErrors } from './use-form-errors';
 
 const schema = z.object({ alias: z.string().max(5) });
 
@@ -46,4 +46,34 @@ test('an error that names no field becomes the form message', () => {
   act(() => result.current.fromServer(new ApiError({ kind: 'network', message: 'Network Error' })));
   expect(result.current.errors).toEqual({});
   expect(result.current.message).toBe(es.errors.network);
+});
+
+test('a confirmation that differs is the form’s own error: nothing is sent', () => {
+  const send = jest.fn();
+  const data = new FormData();
+  data.set('new_password', 'Clave-Nueva-123');
+  data.set('confirm_password', 'Clave-Nueva-124');
+  const { result } = renderHook(() => useFormErrors());
+  act(() =>
+    result.current.check(
+      z.object({ new_password: z.string() }),
+      { new_password: 'Clave-Nueva-123' },
+      send,
+      passwordConfirmation(data, 'new_password'),
+    ),
+  );
+  expect(result.current.errors).toEqual({ confirm_password: es.validation.passwordsDiffer });
+  expect(send).not.toHaveBeenCalled();
+
+  data.set('confirm_password', 'Clave-Nueva-123');
+  act(() =>
+    result.current.check(
+      z.object({ new_password: z.string() }),
+      { new_password: 'Clave-Nueva-123' },
+      send,
+      passwordConfirmation(data, 'new_password'),
+    ),
+  );
+  expect(result.current.errors).toEqual({});
+  expect(send).toHaveBeenCalledWith({ new_password: 'Clave-Nueva-123' });
 });

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { z } from 'zod';
 import { errorMessage, fieldErrors } from '../errors';
+import { es } from '../text/es';
 import { formErrors } from '../validation';
 
 /**
@@ -20,13 +21,21 @@ export function useFormErrors() {
       setErrors(next);
       setMessage(null);
     },
-    /** Checks `values` with `schema` before sending: its field errors when it fails, `send(data)` when it passes. */
-    check<Schema extends z.ZodType>(schema: Schema, values: object, send: (data: z.output<Schema>) => void) {
+    /**
+     * Checks `values` with `schema` before sending: its field errors (and `alsoErrors`, the form's
+     * own checks such as `passwordConfirmation`) when it fails, `send(data)` when all pass.
+     */
+    check<Schema extends z.ZodType>(
+      schema: Schema,
+      values: object,
+      send: (data: z.output<Schema>) => void,
+      alsoErrors: Record<string, string> = {},
+    ) {
       sentFields.current = new Set(Object.keys(values));
       const parsed = schema.safeParse(values);
-      setErrors(parsed.success ? {} : formErrors(parsed.error));
+      setErrors({ ...(parsed.success ? {} : formErrors(parsed.error)), ...alsoErrors });
       setMessage(null);
-      if (parsed.success) send(parsed.data);
+      if (parsed.success && Object.keys(alsoErrors).length === 0) send(parsed.data);
     },
     fromServer(error: unknown) {
       const fields = fieldErrors(error);
@@ -40,4 +49,11 @@ export function useFormErrors() {
         );
     },
   };
+}
+
+/** The error of a form's `confirm_password` field when it differs from the password typed above it. */
+export function passwordConfirmation(data: FormData, passwordField: string): Record<string, string> {
+  return data.get(passwordField) === data.get('confirm_password')
+    ? {}
+    : { confirm_password: es.validation.passwordsDiffer };
 }
