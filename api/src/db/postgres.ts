@@ -125,6 +125,22 @@ class Listener {
   }
 }
 
+/** Resolves when every connection the pool holds now has closed (at most a few seconds). */
+function connectionsEnded(pool: pg.Pool): Promise<void> {
+  let open = pool.totalCount;
+  if (open === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 5_000);
+    timer.unref();
+    pool.on('remove', () => {
+      open -= 1;
+      if (open > 0) return;
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 export function openPostgres(connectionString: string, options: PostgresOptions = {}): Database {
   const pool = new pg.Pool({ connectionString, max: options.maxConnections ?? 10 });
   const onError =
@@ -163,7 +179,11 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
     notify: (channel, payload, via = outer) => notifyVia(via, channel, payload),
     async close() {
       await listener.close();
+      // pg-pool's end() resolves once it has asked its connections to end, not once they have:
+      // wait for each one, so that whoever drops the database next finds none still open.
+      const ended = connectionsEnded(pool);
       await pool.end();
+      await ended;
     },
   };
 }
