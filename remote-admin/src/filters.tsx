@@ -33,21 +33,30 @@ export function textSearchFor<F extends AdminFilterBy, Q extends string>(
   };
 }
 
+/** What SearchFilter needs of a `textSearchFor`. */
+type TextSearch = {
+  options: readonly SelectOption<AdminFilterBy>[];
+  chosen: (search: Pick<AdminSearch, 'filterBy'>) => AdminFilterBy;
+};
+
 /**
- * "Buscar por" and the text to look for, kept in the URL (`filterBy`, `search`). Typing waits a
- * moment before it changes the URL, so every keystroke is not a request.
+ * "Buscar por" and the text to look for, kept in the URL (`filterBy`, `search`); a new search
+ * starts at page 1 and replaces the history entry. Typing waits a moment before it changes the
+ * URL, so every keystroke is not a request.
  */
 export function SearchFilter({
-  options,
-  filterBy,
-  search,
-  onChange,
+  textSearch,
+  search: current,
+  setSearch,
 }: {
-  options: readonly SelectOption<AdminFilterBy>[];
-  filterBy: AdminFilterBy;
-  search: string | null;
-  onChange: (patch: Pick<AdminSearch, 'filterBy' | 'search'>) => void;
+  textSearch: TextSearch;
+  search: AdminSearch;
+  setSearch: (patch: Partial<AdminSearch>, options?: { replace?: boolean }) => void;
 }) {
+  const filterBy = textSearch.chosen(current);
+  const search = current.search;
+  const onChange = (patch: Pick<AdminSearch, 'filterBy' | 'search'>) =>
+    setSearch({ ...patch, page: 1 }, { replace: true });
   const [draft, setDraft] = useState(search ?? '');
   // The latest callback, without restarting the wait each time the parent renders.
   const latest = useRef(onChange);
@@ -64,7 +73,7 @@ export function SearchFilter({
       <SelectField
         label={text.filterBy}
         value={filterBy}
-        options={[...options]}
+        options={[...textSearch.options]}
         onChange={(event) => onChange({ filterBy: event.target.value as AdminFilterBy, search })}
       />
       <TextField

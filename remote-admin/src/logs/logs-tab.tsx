@@ -43,7 +43,6 @@ export function LogsTab() {
   const [search, setSearch] = useSearchState(parseAdminSearch);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [viewing, setViewing] = useState<string | null>(null);
-  const filterBy = textSearch.chosen(search);
 
   const params = {
     page: search.page,
@@ -125,12 +124,7 @@ export function LogsTab() {
       <TaskStats userId={search.userId} />
       <br />
       <Row $align="flex-end">
-        <SearchFilter
-          options={textSearch.options}
-          filterBy={filterBy}
-          search={search.search}
-          onChange={(patch) => setSearch({ ...patch, page: 1 }, { replace: true })}
-        />
+        <SearchFilter textSearch={textSearch} search={search} setSearch={setSearch} />
         <EnumFilter
           label={text.taskType}
           value={search.taskType}

@@ -44,7 +44,6 @@ export function RpusTab() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [viewing, setViewing] = useState<RpuAdmin | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const filterBy = textSearch.chosen(search);
 
   const params: RpusAdminFilters & { page: number; page_size: number } = {
     page: search.page,
@@ -142,12 +141,7 @@ export function RpusTab() {
   return (
     <>
       <Row $align="flex-end">
-        <SearchFilter
-          options={textSearch.options}
-          filterBy={filterBy}
-          search={search.search}
-          onChange={(patch) => setSearch({ ...patch, page: 1 }, { replace: true })}
-        />
+        <SearchFilter textSearch={textSearch} search={search} setSearch={setSearch} />
         <EnumFilter
           label={text.rpuStatus}
           value={search.rpuStatus}

@@ -32,7 +32,6 @@ export function UsersTab() {
   const [search, setSearch] = useSearchState(parseAdminSearch);
   const [editing, setEditing] = useState<UserPublic | null>(null);
   const [resetting, setResetting] = useState<UserPublic | null>(null);
-  const filterBy = textSearch.chosen(search);
   const params = {
     page: search.page,
     page_size: search.pageSize,
@@ -99,12 +98,7 @@ export function UsersTab() {
   return (
     <>
       <Row $align="flex-end">
-        <SearchFilter
-          options={textSearch.options}
-          filterBy={filterBy}
-          search={search.search}
-          onChange={(patch) => setSearch({ ...patch, page: 1 }, { replace: true })}
-        />
+        <SearchFilter textSearch={textSearch} search={search} setSearch={setSearch} />
       </Row>
       <br />
       <PagedQueryTable
