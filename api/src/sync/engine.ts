@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { getCredentialForSync, setCredentialStatus } from '../credentials/service';
 import type { Queryable } from '../db/database';
 import { setRpuStatus } from '../rpus/service';
+import { servicePointCounts } from './counts';
 import { classify, type Failure, isUnexpected, SyncUserError } from './errors';
 import { type SyncHooks, syncHooks } from './hooks';
 import { syncMessages } from './messages';
@@ -152,16 +153,10 @@ async function refreshTasks(hooks: SyncHooks, tx: Queryable, taskIds: readonly s
     }
   >(
     `WITH agg AS (
-       SELECT task_id,
-         -- Service points, as in the tasks' counts: a CFE account's own step only while it failed.
-         count(*) FILTER (WHERE rpu_id IS NOT NULL OR status <> 1)::int AS total,
-         count(*) FILTER (WHERE finished_at IS NULL)::int AS open,
-         count(*) FILTER (WHERE status = 4)::int AS retrying,
-         count(*) FILTER (WHERE status = 1 AND rpu_id IS NOT NULL)::int AS success,
-         count(*) FILTER (WHERE status = 2)::int AS error,
-         count(*) FILTER (WHERE status = 3)::int AS user_error,
-         (array_agg(message ORDER BY (rpu_id IS NULL), updated_at DESC))[1] AS only_message
-       FROM task_associations WHERE task_id = ANY($1::uuid[]) GROUP BY task_id
+       SELECT a.task_id, ${servicePointCounts},
+         count(*) FILTER (WHERE a.finished_at IS NULL)::int AS open,
+         (array_agg(a.message ORDER BY (a.rpu_id IS NULL), a.updated_at DESC))[1] AS only_message
+       FROM task_associations a WHERE a.task_id = ANY($1::uuid[]) GROUP BY a.task_id
      ), previous AS (
        SELECT id, finished_at IS NOT NULL AS was_finished FROM tasks WHERE id = ANY($1::uuid[]) FOR UPDATE
      )

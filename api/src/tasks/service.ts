@@ -15,6 +15,7 @@ import { Conditions } from '../db/conditions';
 import type { Queryable } from '../db/database';
 import { notFound } from '../http/errors';
 import { containsPattern, pageWindow } from '../http/pagination';
+import { servicePointCounts } from '../sync/counts';
 import { syncMessages } from '../sync/messages';
 
 type TaskRow = {
@@ -45,19 +46,10 @@ const taskColumns = /* sql */ `
   t.finished_at, counts.total, counts.pending, counts.success, counts.error, counts.user_error, counts.retrying,
   counts.periods_count`;
 
-/**
- * The counts are of service points: the step that reads a whole CFE account (an association
- * without an RPU) counts only while it has not succeeded, so "6 de 6" is six services, not five
- * and the account, and a refused login still shows as the one failure.
- */
 const countsJoin = /* sql */ `
   LEFT JOIN LATERAL (
-    SELECT count(*) FILTER (WHERE a.rpu_id IS NOT NULL OR a.status <> 1)::int AS total,
+    SELECT ${servicePointCounts},
       count(*) FILTER (WHERE a.status = 0)::int AS pending,
-      count(*) FILTER (WHERE a.status = 1 AND a.rpu_id IS NOT NULL)::int AS success,
-      count(*) FILTER (WHERE a.status = 2)::int AS error,
-      count(*) FILTER (WHERE a.status = 3)::int AS user_error,
-      count(*) FILTER (WHERE a.status = 4)::int AS retrying,
       (SELECT count(DISTINCT tap.period_id)::int FROM task_association_periods tap
          JOIN task_associations pa ON pa.id = tap.task_association_id WHERE pa.task_id = t.id) AS periods_count
     FROM task_associations a WHERE a.task_id = t.id
