@@ -22,7 +22,7 @@ export {
 } from './screens';
 export { SecretReveal } from './secret-reveal';
 export { PageSpinner, Spinner } from './spinner';
-export type { Column, DataTableProps, Selection } from './table';
+export type { Column, Selection } from './table';
 export { DataTable } from './table';
 export type { TabItem } from './tabs';
 export { Tabs } from './tabs';
