@@ -212,7 +212,7 @@ export async function storePassword(
   return rows[0]?.token_version ?? null;
 }
 
-/** The user's own change: the current password must be right, the new one different. Answers the new token version. */
+/** 400 unless `current` is the user's password. */
 async function checkCurrentPassword(db: Queryable, me: User, current: string): Promise<void> {
   const { rows } = await db.query<{ hashed_password: string }>(
     'SELECT hashed_password FROM users WHERE id = $1',
@@ -222,6 +222,7 @@ async function checkCurrentPassword(db: Queryable, me: User, current: string): P
     throw badRequest(messages.wrongCurrentPassword);
 }
 
+/** The user's own change: the current password must be right, the new one different. Answers the new token version. */
 export async function changePassword(
   db: Queryable,
   me: User,
