@@ -23,6 +23,7 @@ await build({
     main: 'src/main.ts',
     worker: 'src/worker.ts',
     'portal-simulator': 'src/portal/simulator/main.ts',
+    'cfe-replica': 'src/portal/replica/main.ts',
   },
   outdir: 'dist',
   bundle: true,

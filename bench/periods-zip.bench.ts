@@ -5,7 +5,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
@@ -15,6 +15,7 @@ import yauzl from 'yauzl';
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 2000);
 const DOCUMENT_KB = Number(process.env.BENCH_DOCUMENT_KB ?? 100);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const SERVICE_POINTS = Number(process.env.BENCH_SERVICE_POINTS ?? 20);
 
 type Ready = { port: number; token: string; documents: number; bytes: number; storageDir: string };
 
@@ -52,6 +53,7 @@ async function startApi(dataDir: string): Promise<{ child: ChildProcess; ready: 
       BENCH_DATA_DIR: dataDir,
       BENCH_DOCUMENTS: String(DOCUMENTS),
       BENCH_DOCUMENT_KB: String(DOCUMENT_KB),
+      BENCH_SERVICE_POINTS: String(SERVICE_POINTS),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -100,9 +102,23 @@ async function main() {
     }, 10);
 
     const luzTimes: number[] = [];
+    const firstBytes: number[] = [];
+    const meanwhile: number[] = [];
     let archiveBytes = 0;
     const archive = join(workDir, 'luz.zip');
     for (let run = 0; run < RUNS; run += 1) {
+      // Another user's requests while the export runs: GET /users/me every 50 ms.
+      let exporting = true;
+      const probe = (async () => {
+        while (exporting) {
+          const sent = performance.now();
+          await fetch(`http://127.0.0.1:${ready.port}/api/v1/users/me`, {
+            headers: { authorization: `Bearer ${ready.token}` },
+          }).then((answer) => answer.arrayBuffer());
+          meanwhile.push(performance.now() - sent);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      })();
       const started = performance.now();
       const response = await fetch(`http://127.0.0.1:${ready.port}/api/v1/periods/zip`, {
         method: 'POST',
@@ -110,8 +126,12 @@ async function main() {
         body: JSON.stringify({ download_type: -1 }),
       });
       if (!response.ok || !response.body) throw new Error(`POST /periods/zip answered ${response.status}`);
-      await pipeline(Readable.fromWeb(response.body), createWriteStream(archive));
+      const body = Readable.fromWeb(response.body);
+      body.once('data', () => firstBytes.push(performance.now() - started));
+      await pipeline(body, createWriteStream(archive));
       luzTimes.push(performance.now() - started);
+      exporting = false;
+      await probe;
       archiveBytes = (await stat(archive)).size;
     }
     clearInterval(sampler);
@@ -139,6 +159,10 @@ async function main() {
       `Luz POST /periods/zip: ${luzTimes.map((ms) => `${ms.toFixed(0)} ms`).join(', ')} → mediana ${luzMs.toFixed(0)} ms, ${luzRate.toFixed(1)} MB/s`,
     );
 
+    console.info(
+      `Primer byte: mediana ${median(firstBytes).toFixed(0)} ms · GET /users/me durante la descarga: mediana ${median(meanwhile).toFixed(0)} ms, máximo ${Math.max(...meanwhile).toFixed(0)} ms (${meanwhile.length} peticiones) · carga ${loadavg()[0]?.toFixed(2)}`,
+    );
+
     const zipBinary = spawnSync('zip', ['-v'], { stdio: 'ignore' });
     if (zipBinary.error || zipBinary.status !== 0) {
       console.info('zip -0: omitido (el comando `zip` no está instalado; en Debian: apt-get install zip)');
@@ -157,7 +181,9 @@ async function main() {
       console.info(
         `zip -0 (mismos archivos, a disco): ${zipTimes.map((ms) => `${ms.toFixed(0)} ms`).join(', ')} → mediana ${zipMs.toFixed(0)} ms, ${zipRate.toFixed(1)} MB/s`,
       );
-      console.info(`Razón Luz / zip -0: ${(luzRate / zipRate).toFixed(2)}`);
+      console.info(
+        `Razón Luz / zip -0: ${(luzRate / zipRate).toFixed(2)} · carga ${loadavg()[0]?.toFixed(2)}`,
+      );
     }
     const mib = (value: number | null) => (value === null ? 'n/d' : `${(value / MiB).toFixed(1)} MiB`);
     console.info(

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 export { expect };
@@ -51,8 +53,13 @@ export class ApiSeed {
     return { email, password, id, token: await apiLogin(this.request, email, password) };
   }
 
+  /** A regular account with an active subscription: who uses the product day to day. */
+  activeUser(): Promise<TestUser> {
+    return this.subscribedUser();
+  }
+
   /** A fresh account promoted to superuser, which always counts as subscribed (spec §4). */
-  async activeUser(): Promise<TestUser> {
+  async superuser(): Promise<TestUser> {
     const user = await this.signup();
     const promoted = await this.request.patch(`/api/v1/users/${user.id}`, {
       ...this.authorized(await this.superuserToken()),
@@ -87,9 +94,12 @@ export class ApiSeed {
     return user;
   }
 
-  /** An active account with one CFE credential, so the layout shows content instead of onboarding. */
-  async userWithCredential(): Promise<TestUser> {
-    const user = await this.activeUser();
+  /**
+   * An active account (regular and subscribed, or a superuser) with one CFE credential, so the
+   * layout shows content instead of onboarding.
+   */
+  async userWithCredential({ superuser = false } = {}): Promise<TestUser> {
+    const user = superuser ? await this.superuser() : await this.activeUser();
     const credential = await this.request.post('/api/v1/credentials/', {
       ...this.authorized(user.token),
       data: { alias: 'Cuenta E2E', cfe_user: `cfe-${randomUUID()}`, password: 'portal-Password-1' },
@@ -103,7 +113,63 @@ export class ApiSeed {
   }
 }
 
-/** Opens the app with a stored token, as if the user had logged in on this browser. */
+/** Waits until a task of the user has finished and answers its status (1: success). */
+export async function finishedTaskStatus(request: APIRequestContext, token: string, taskId: string) {
+  let status: number | null = null;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/api/v1/tasks/?page_size=50', {
+          headers: { Authorization: `Bearer ${token}` },
+        });
+        const tasks = await response.json();
+        const task = tasks.data.find((candidate: { task_id: string }) => candidate.task_id === taskId);
+        status = task?.finished_at ? task.status : null;
+        return status !== null;
+      },
+      { timeout: 120_000, intervals: [500, 1000, 2000] },
+    )
+    .toBe(true);
+  return status;
+}
+
+/**
+ * A subscribed user whose demo portal account ("empresa.demo" of the bundled simulator) has been
+ * synced; answers once the task finished.
+ */
+export async function syncedDemoUser(seed: ApiSeed, request: APIRequestContext) {
+  const user = await seed.activeUser();
+  const auth = seed.authorized(user.token);
+  const credential = await request.post('/api/v1/credentials/', {
+    ...auth,
+    data: { alias: 'Empresa demo', cfe_user: 'empresa.demo', password: 'Demo-2024' },
+  });
+  expect(credential.status(), await credential.text()).toBe(200);
+  const { credential_id } = await credential.json();
+  const started = await request.post(`/api/v1/credentials/sync/${credential_id}`, { ...auth, data: {} });
+  expect(started.status(), await started.text()).toBeLessThan(300);
+  const { task_id: taskId } = await started.json();
+  expect(await finishedTaskStatus(request, user.token, taskId)).toBe(1);
+  return { user, taskId: taskId as string };
+}
+
+export type DemoAccount = Awaited<ReturnType<typeof syncedDemoUser>>;
+
+/** Where the `cuenta-demo` setup project leaves the synced demo account (playwright.config.ts). */
+const demoAccountFile = () => join(process.env.LUZ_E2E_DATA_DIR as string, 'e2e-demo-account.json');
+
+export async function saveDemoAccount(account: DemoAccount) {
+  await writeFile(demoAccountFile(), JSON.stringify(account));
+}
+
+/**
+ * The demo account synced once by the setup project, shared by the specs that only read what a
+ * sync stored (a full sync per test would repeat minutes of work).
+ */
+export async function demoAccount(): Promise<DemoAccount> {
+  return JSON.parse(await readFile(demoAccountFile(), 'utf8')) as DemoAccount;
+}
+
 export async function signInWithToken(page: Page, token: string) {
   // Once per tab: later navigations must see what the app itself did with the token.
   await page.addInitScript((value) => {

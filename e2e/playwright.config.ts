@@ -38,6 +38,12 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    // The demo account synced once, for the specs built on what its sync stored.
+    { name: 'cuenta-demo', testMatch: /demo-account\.setup\.ts$/ },
+    { name: 'periodos', testMatch: /(periods|cfdi)\.spec\.ts$/, dependencies: ['cuenta-demo'] },
+    { name: 'producto', testIgnore: /(demo-account\.setup|periods\.spec|cfdi\.spec)\.ts$/ },
+  ],
   webServer: {
     command: 'npm start',
     cwd: fileURLToPath(new URL('..', import.meta.url)),

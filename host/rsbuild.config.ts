@@ -1,10 +1,17 @@
+import { readFileSync } from 'node:fs';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { forDevServer } from '../shared/build/federation';
+import { pluginPrecompress } from '../shared/build/precompress';
 import federation from './module-federation.config';
 
-export default defineConfig({
-  plugins: [pluginReact(), pluginModuleFederation(federation)],
+export default defineConfig(({ command }) => ({
+  plugins: [
+    pluginReact(),
+    pluginModuleFederation(command === 'dev' ? forDevServer(federation) : federation),
+    pluginPrecompress(),
+  ],
   source: { entry: { index: './src/index.tsx' } },
   html: {
     title: 'Luz',
@@ -15,8 +22,42 @@ export default defineConfig({
     template: './index.html',
     // Without one the browser asks for /favicon.ico, gets a 404 and logs an error on every visit.
     favicon: './src/assets/favicon.svg',
+    // Before any bundle runs, so that every Fast Refresh runtime (host's and remotes') sees react-dom.
+    tags:
+      command === 'dev'
+        ? [
+            {
+              tag: 'script',
+              children: readFileSync(new URL('./dev/react-refresh-hook.js', import.meta.url), 'utf8'),
+              head: true,
+              append: false,
+            },
+          ]
+        : [],
   },
   output: { assetPrefix: '/' },
+  // The shared singletons and the app are chunks the entry loads once it runs: named in the page,
+  // the browser fetches them alongside the entry instead of after it. The signed-in screens are
+  // fetched by the first script, only when a token is stored (src/routing/load-signed-in.ts).
+  performance: { preload: { type: 'async-chunks', include: [/\.js$/], exclude: [/\/signed-in[.-]/] } },
+  tools: {
+    rspack: {
+      optimization: {
+        splitChunks: {
+          cacheGroups: {
+            // single-spa mounts remotes, which only signed-in screens show: it goes with them.
+            signedInVendor: {
+              test: /[\\/]node_modules[\\/](single-spa[\\/]|single-spa-react[\\/].*parcel)/,
+              name: 'signed-in-vendor',
+              chunks: 'async',
+              priority: 30,
+              enforce: true,
+            },
+          },
+        },
+      },
+    },
+  },
   server: {
     port: Number(process.env.HOST_PORT ?? 3000),
     historyApiFallback: true,
@@ -25,4 +66,4 @@ export default defineConfig({
       '/config.json': process.env.API_ORIGIN ?? 'http://localhost:8080',
     },
   },
-});
+}));

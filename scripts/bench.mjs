@@ -5,10 +5,13 @@ import { install, pnpm, repoRoot, step } from './lib/run.mjs';
 
 install();
 const only = process.argv[2];
-const benches = readdirSync(join(repoRoot, 'bench'))
+const all = readdirSync(join(repoRoot, 'bench'))
   .filter((file) => file.endsWith('.bench.ts'))
-  .filter((file) => !only || file.includes(only))
   .sort();
+// `pnpm bench sync` is sync.bench.ts alone, not every bench whose name contains "sync".
+const benches = all.includes(`${only}.bench.ts`)
+  ? [`${only}.bench.ts`]
+  : all.filter((file) => !only || file.includes(only));
 for (const file of benches) {
   step(`bench/${file}`);
   pnpm(['--filter', '@luz/bench', 'exec', 'tsx', file]);

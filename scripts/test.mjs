@@ -6,8 +6,8 @@ install();
 step('Formato y lint (Biome)');
 pnpm(['exec', 'biome', 'ci', '.']);
 
-step('Tipos (tsc estricto en cada paquete)');
-pnpm(['-r', '--workspace-concurrency=2', 'typecheck']);
+step('Tipos (tsc -b: cada paquete estricto, incremental)');
+pnpm(['exec', 'tsc', '-b']);
 
 step(
   `Pruebas unitarias, de componentes y de la API (jest${process.env.TEST_DATABASE_URL ? ', también en PostgreSQL' : ', PGlite'})`,

@@ -15,10 +15,12 @@ import type { AppContext } from './context';
 import { credentialsRoutes } from './credentials/routes';
 import { createSecretBox } from './crypto/secret-box';
 import type { Database } from './db/database';
+import { startStatisticsRefresh } from './db/statistics';
 import type { ApiApp } from './http/api-app';
-import { createAuthGuard } from './http/auth-guard';
+import { createAuthGuard, currentUser } from './http/auth-guard';
 import { createBackground } from './http/background';
 import { frameworkErrors, installErrorHandlers } from './http/errors';
+import { fixedWindowLimit } from './http/rate-limit';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers';
 import { validatorCompiler } from './http/validation';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
@@ -27,7 +29,8 @@ import { mediaRoutes } from './media/routes';
 import { messages } from './messages';
 import { paymentHistoryRoutes } from './payment-history/routes';
 import { periodsRoutes } from './periods/routes';
-import { createPortalClient } from './portal';
+import { createCfePortal, createPortalClient } from './portal';
+import type { CfePortal } from './portal/mi-espacio/portal';
 import type { PortalClient } from './portal/portal-client';
 import { rpusAdminRoutes } from './rpus/admin-routes';
 import { rpusRoutes } from './rpus/routes';
@@ -58,6 +61,8 @@ export type AppDeps = {
   jobs?: JobQueue;
   /** Default: the portal at `config.portalUrl`. */
   portal?: PortalClient;
+  /** Default: the Mi Espacio connector at `config.portal.url` (closed with the app). */
+  cfePortal?: CfePortal;
 };
 
 /** The `token` of a WebSocket URL is a credential: it never reaches the log. */
@@ -90,6 +95,7 @@ export async function buildApp({
   storage,
   jobs,
   portal,
+  cfePortal,
 }: AppDeps): Promise<ApiApp> {
   const headers = securityHeaders(config);
   const app = Fastify({
@@ -104,6 +110,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandlers(app);
   app.decorateRequest('authenticatedUser', null);
+  app.decorateRequest('accessClaims', null);
   installSecurityHeaders(app, headers);
 
   const tokens = createTokenService({
@@ -133,20 +140,31 @@ export async function buildApp({
     queue: jobDeliveryQueue(jobQueue),
   });
   registerWebhookJobs(jobQueue, webhooks);
+  const ownCfePortal = () => {
+    const created = createCfePortal(config);
+    app.addHook('onClose', () => created.close());
+    return created;
+  };
   const ctx: AppContext = {
     config,
     db,
     mailer,
     tokens,
-    auth: createAuthGuard({ db, tokens }),
+    auth: createAuthGuard({ db, tokens, now }),
     syncEvents,
     background,
     secrets,
     storage: storage ?? (await createDocumentStorage(config.storage)),
     jobs: jobQueue,
     portal: portal ?? createPortalClient(config),
+    cfePortal: cfePortal ?? ownCfePortal(),
     billing: createBillingProvider(config, db, app.log),
     webhooks,
+    syncStartLimit: fixedWindowLimit(
+      config.syncRateLimit,
+      (request) => currentUser(request).id,
+      messages.tooManySyncs,
+    ),
   };
 
   // Only when the front end is served from another origin than the API (API_URL); bearer tokens, no cookies.
@@ -210,12 +228,21 @@ export async function buildApp({
     (request, reply) => spaFallback(request, reply) ?? reply.code(404).send({ detail: messages.notFound }),
   );
 
+  app.addHook('onReady', () => ctx.auth.start());
+  let stopStatistics: () => Promise<void> = async () => undefined;
+  app.addHook('onReady', async () => {
+    stopStatistics = startStatisticsRefresh(db, (error) =>
+      app.log.warn({ err: error }, 'Table statistics not refreshed'),
+    );
+  });
   app.addHook('onReady', () => syncEvents.start());
   // Every process starts the queue (API-only ones only send); workers run where WORKERS=true.
   app.addHook('onReady', () => ctx.jobs.start());
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();
     await syncEvents.stop();
+    await ctx.auth.stop();
+    await stopStatistics();
     await ctx.background.drain();
     if (!storage) ctx.storage.close?.();
   });

@@ -16,6 +16,14 @@ test('defaults make a complete embedded configuration', async () => {
     dataDir,
     databaseUrl: null,
     portalUrl: null,
+    // The bundled replica needs no pacing.
+    portal: {
+      proxyUrl: null,
+      pacingMs: 0,
+      consultationPacingMs: 0,
+      serviceCap: 10,
+      captchaTimeoutMs: 300_000,
+    },
     billing: { provider: 'local', chargebeeSite: null, chargebeeApiKey: null },
     smtpUrl: null,
     firstSuperuser: null,
@@ -103,6 +111,9 @@ test('every setting is read from the environment', async () => {
       SECRET_KEY: 'x'.repeat(32),
       CREDENTIALS_KEY: 'b'.repeat(64),
       PORTAL_URL: 'http://portal:8090',
+      PORTAL_PROXY_URL: 'http://oficina.example.mx:3128',
+      PORTAL_SERVICE_CAP: '25',
+      PORTAL_CAPTCHA_TIMEOUT: '2m',
       BILLING_PROVIDER: 'chargebee',
       CHARGEBEE_SITE: 'luz-test',
       CHARGEBEE_API_KEY: 'cb_key',
@@ -136,6 +147,15 @@ test('every setting is read from the environment', async () => {
     publicUrl: 'https://luz.example.com',
     databaseUrl: 'postgres://luz:secreto@db:5432/luz',
     portalUrl: 'http://portal:8090',
+    // CFE itself (PORTAL_URL) is paced by default.
+    portal: {
+      url: 'http://portal:8090',
+      proxyUrl: 'http://oficina.example.mx:3128',
+      pacingMs: 3_000,
+      consultationPacingMs: 18_000,
+      serviceCap: 25,
+      captchaTimeoutMs: 120_000,
+    },
     billing: { provider: 'chargebee', chargebeeSite: 'luz-test', chargebeeApiKey: 'cb_key' },
     smtpUrl: 'smtps://user:pass@mail.example.com:465',
     mailFrom: 'Luz <hola@luz.example.com>',
@@ -173,6 +193,9 @@ test('invalid settings stop the start with the variable named and the value neve
   expect(attempt({ SECRET_KEY: 'corto-y-secreto' })).toThrow(/SECRET_KEY/);
   expect(attempt({ SECRET_KEY: 'corto-y-secreto' })).not.toThrow(/corto-y-secreto/);
   expect(attempt({ WORKERS: 'quizá' })).toThrow(ConfigError);
+  expect(attempt({ PORTAL_PROXY_URL: 'socks5://proxy:1080' })).toThrow(/PORTAL_PROXY_URL/);
+  expect(attempt({ PORTAL_CAPTCHA_TIMEOUT: '5s' })).toThrow(/PORTAL_CAPTCHA_TIMEOUT: expected a duration/);
+  expect(attempt({ PORTAL_SERVICE_CAP: '0' })).toThrow(/PORTAL_SERVICE_CAP/);
   expect(attempt({ POWERED_BY_URL: 'javascript:alert(document.cookie)' })).toThrow(/POWERED_BY_URL/);
   // A source list cannot smuggle keywords or new directives into the page's CSP.
   for (const sources of [

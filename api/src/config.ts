@@ -27,6 +27,8 @@ export type Config = {
   portalUrl: string | null;
   /** Port of that simulator on 127.0.0.1; 0 picks a free one (printed at start). */
   portalSimulatorPort: number;
+  /** How Luz talks to CFE's Mi Espacio (decision 040). */
+  portal: PortalSettings;
   billing: {
     provider: 'local' | 'chargebee';
     chargebeeSite: string | null;
@@ -51,6 +53,12 @@ export type Config = {
   /** Login attempts per client address whatever the username (password spraying, argon2 cost). */
   loginAddressRateLimit: RateLimit;
   recoveryRateLimit: RateLimit;
+  /** Reset mails one client address may ask for, whatever the e-mail. */
+  recoveryAddressRateLimit: RateLimit;
+  /** Syncs (and retries) one user may start per window, over every door into the engine. */
+  syncRateLimit: RateLimit;
+  /** WebSockets of sync events one user may have open in one API process. */
+  webSocketsPerUser: number;
   /** Accounts one client address may create (each signup also costs an argon2 hash). */
   signupRateLimit: RateLimit;
   /** Read the client address from X-Forwarded-For (behind a load balancer). */
@@ -86,6 +94,28 @@ export type WebhookSettings = {
   testRateLimit: RateLimit;
 };
 
+/** The Mi Espacio connector's settings: egress, pacing, the service cap and the CAPTCHA's wait. */
+export type PortalSettings = {
+  /**
+   * Mi Espacio's base URL (https://app.cfe.mx, or a replica elsewhere): PORTAL_URL. Without it the
+   * process starts the bundled replica of CFE's pages on loopback and puts its address here.
+   */
+  url: string | null;
+  /**
+   * One HTTP(S) proxy for every request to CFE (a fixed office or residential address in Mexico):
+   * CFE's firewall refuses data-centre addresses, and its cookies break when the address changes.
+   */
+  proxyUrl: string | null;
+  /** Least time between two requests of one portal session (seconds on CFE, none on the replica). */
+  pacingMs: number;
+  /** Least time between two receipt consultations (they all come from one address). */
+  consultationPacingMs: number;
+  /** Services Luz adds to one CFE account without the user's explicit confirmation. */
+  serviceCap: number;
+  /** How long a CAPTCHA waits for the person's answer before the run ends as a user error. */
+  captchaTimeoutMs: number;
+};
+
 /** How the sync engine treats the portal (ARCHITECTURE §6: keep sessions, space requests, never storm). */
 export type SyncSettings = {
   /** Steps running at once against one portal account, over all worker processes. */
@@ -94,6 +124,10 @@ export type SyncSettings = {
   workerConcurrency: number;
   /** Limit of one portal request. */
   portalTimeoutSeconds: number;
+  /** Further attempts of one portal request after a transient failure (503, 429, dropped, timeout). */
+  portalRetries: number;
+  /** Backoff before the first of them; doubled before each next one, with jitter. */
+  portalRetryDelayMs: number;
   /** A running step older than this is abandoned and retried (the crashed-worker detector). */
   stepTimeoutSeconds: number;
   /** Wait before the second attempt of a failed step; doubled before the third. */
@@ -213,6 +247,21 @@ const zEnvironment = z.object({
   CREDENTIALS_KEY: z.string().optional(),
   PORTAL_URL: zHttpUrl.optional(),
   PORTAL_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  PORTAL_PROXY_URL: zHttpUrl.optional(),
+  PORTAL_PACING_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  PORTAL_CONSULTATION_PACING_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  PORTAL_SERVICE_CAP: z.coerce.number().int().min(1).max(1_000).default(10),
+  PORTAL_CAPTCHA_TIMEOUT: z
+    .string()
+    .transform((value, ctx) => {
+      const duration = parseDuration(value);
+      if (duration === null || duration < 30_000 || duration > 3_600_000) {
+        ctx.addIssue({ code: 'custom', message: 'expected a duration from 30s to 1h, e.g. 5m' });
+        return z.NEVER;
+      }
+      return duration;
+    })
+    .default(5 * 60_000),
   BILLING_PROVIDER: z.enum(['local', 'chargebee']).default('local'),
   CHARGEBEE_SITE: z
     .string()
@@ -243,6 +292,8 @@ const zEnvironment = z.object({
   PORTAL_CONCURRENCY_PER_CREDENTIAL: z.coerce.number().int().min(1).max(20).default(2),
   SYNC_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(20),
   PORTAL_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(30),
+  PORTAL_REQUEST_RETRIES: z.coerce.number().int().min(0).max(20).default(4),
+  PORTAL_RETRY_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
   SYNC_STEP_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3_600).default(180),
   SYNC_RETRY_DELAY_SECONDS: z.coerce.number().min(0).max(3_600).default(30),
   AUTOFETCH_INTERVAL_HOURS: z.coerce
@@ -255,6 +306,9 @@ const zEnvironment = z.object({
   LOGIN_RATE_LIMIT: zRateLimit.default({ max: 10, windowMs: 60_000 }),
   LOGIN_ADDRESS_RATE_LIMIT: zRateLimit.default({ max: 30, windowMs: 60_000 }),
   RECOVERY_RATE_LIMIT: zRateLimit.default({ max: 5, windowMs: 15 * 60_000 }),
+  RECOVERY_ADDRESS_RATE_LIMIT: zRateLimit.default({ max: 20, windowMs: 3_600_000 }),
+  SYNC_RATE_LIMIT: zRateLimit.default({ max: 10, windowMs: 60_000 }),
+  WEBSOCKETS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(10),
   SIGNUP_RATE_LIMIT: zRateLimit.default({ max: 20, windowMs: 3_600_000 }),
   TRUST_PROXY: zBoolean.default(false),
   CORS_ORIGINS: zOriginList.default([]),
@@ -363,7 +417,7 @@ async function generatedSecret(dataDir: string, name: string, generate: () => st
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const temporary = `${target}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   await writeFile(temporary, `${generate()}\n`, { mode: 0o600 });
   try {
@@ -434,6 +488,16 @@ export async function loadConfig(
     credentialsKey,
     portalUrl: parsed.PORTAL_URL ?? null,
     portalSimulatorPort: parsed.PORTAL_SIMULATOR_PORT,
+    portal: {
+      url: parsed.PORTAL_URL ?? null,
+      proxyUrl: parsed.PORTAL_PROXY_URL ?? null,
+      // CFE's own portal needs seconds between pages and ~18 s between consultations; the
+      // bundled replica (no PORTAL_URL) none.
+      pacingMs: parsed.PORTAL_PACING_MS ?? (parsed.PORTAL_URL ? 3_000 : 0),
+      consultationPacingMs: parsed.PORTAL_CONSULTATION_PACING_MS ?? (parsed.PORTAL_URL ? 18_000 : 0),
+      serviceCap: parsed.PORTAL_SERVICE_CAP,
+      captchaTimeoutMs: parsed.PORTAL_CAPTCHA_TIMEOUT,
+    },
     billing: {
       provider: parsed.BILLING_PROVIDER,
       chargebeeSite: parsed.CHARGEBEE_SITE ?? null,
@@ -459,6 +523,8 @@ export async function loadConfig(
       concurrencyPerCredential: parsed.PORTAL_CONCURRENCY_PER_CREDENTIAL,
       workerConcurrency: parsed.SYNC_WORKER_CONCURRENCY,
       portalTimeoutSeconds: parsed.PORTAL_TIMEOUT_SECONDS,
+      portalRetries: parsed.PORTAL_REQUEST_RETRIES,
+      portalRetryDelayMs: parsed.PORTAL_RETRY_DELAY_MS,
       stepTimeoutSeconds: parsed.SYNC_STEP_TIMEOUT_SECONDS,
       retryDelaySeconds: parsed.SYNC_RETRY_DELAY_SECONDS,
       autofetchIntervalHours: parsed.AUTOFETCH_INTERVAL_HOURS,
@@ -468,6 +534,9 @@ export async function loadConfig(
     loginRateLimit: parsed.LOGIN_RATE_LIMIT,
     loginAddressRateLimit: parsed.LOGIN_ADDRESS_RATE_LIMIT,
     recoveryRateLimit: parsed.RECOVERY_RATE_LIMIT,
+    recoveryAddressRateLimit: parsed.RECOVERY_ADDRESS_RATE_LIMIT,
+    syncRateLimit: parsed.SYNC_RATE_LIMIT,
+    webSocketsPerUser: parsed.WEBSOCKETS_PER_USER,
     signupRateLimit: parsed.SIGNUP_RATE_LIMIT,
     trustProxy: parsed.TRUST_PROXY,
     corsOrigins: parsed.CORS_ORIGINS,

@@ -1,3 +1,4 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { TokenService } from './auth/tokens';
 import type { BillingProvider } from './billing/provider';
 import type { Config } from './config';
@@ -7,6 +8,7 @@ import type { AuthGuard } from './http/auth-guard';
 import type { Background } from './http/background';
 import type { JobQueue } from './jobs/job-queue';
 import type { Mailer } from './mail';
+import type { CfePortal } from './portal/mi-espacio/portal';
 import type { PortalClient } from './portal/portal-client';
 import type { DocumentStorage } from './storage/document-storage';
 import type { SyncEventHub } from './sync-events/hub';
@@ -29,8 +31,18 @@ export type AppContext = {
   jobs: JobQueue;
   /** CFE's portal (the simulator by default), used by the sync engine only. */
   portal: PortalClient;
+  /**
+   * CFE's Mi Espacio through its connector (decision 040): "Conectar con CFE" and the CAPTCHA's
+   * answer. One instance per process, so one session per credential per process.
+   */
+  cfePortal: CfePortal;
   /** Checkout and subscriptions: `local` or Chargebee (BILLING_PROVIDER). */
   billing: BillingProvider;
   /** Outbound webhooks: publish events, run delivery attempts (webhooks/index.ts). */
   webhooks: WebhookEngine;
+  /**
+   * preHandler of every route that starts a sync or a retry: SYNC_RATE_LIMIT per user, one budget
+   * over all of them (each start queues portal work on the user's CFE accounts).
+   */
+  syncStartLimit: preHandlerAsyncHookHandler;
 };

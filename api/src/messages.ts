@@ -13,6 +13,7 @@ export const messages = {
   notEnoughPrivileges: 'No tienes permisos para realizar esta acción',
   subscriptionRequired: 'Tu suscripción no está activa. Suscríbete para seguir usando Luz.',
   passwordChangeRequired: 'Cambia tu contraseña temporal para continuar.',
+  loggedOut: 'Cerraste sesión',
   tooManyLoginAttempts: (seconds: number) =>
     `Demasiados intentos de inicio de sesión. Intenta de nuevo en ${waitText(seconds)}.`,
   tooManyRecoveryRequests: (seconds: number) =>
@@ -21,6 +22,8 @@ export const messages = {
     `Se crearon demasiadas cuentas desde tu conexión. Intenta de nuevo en ${waitText(seconds)}.`,
   tooManyProfileChanges: (seconds: number) =>
     `Demasiados cambios en tu perfil. Intenta de nuevo en ${waitText(seconds)}.`,
+  tooManySyncs: (seconds: number) =>
+    `Iniciaste demasiadas sincronizaciones seguidas. Intenta de nuevo en ${waitText(seconds)}.`,
   tooManyPasswordChanges: (seconds: number) =>
     `Demasiados intentos de cambio de contraseña. Intenta de nuevo en ${waitText(seconds)}.`,
 
@@ -33,6 +36,8 @@ export const messages = {
   wrongCurrentPassword: 'La contraseña actual es incorrecta',
   currentPasswordForEmail: 'Escribe tu contraseña actual para cambiar tu correo.',
   samePassword: 'La nueva contraseña debe ser distinta de la actual',
+  guessablePassword:
+    'Esta contraseña es demasiado común o fácil de adivinar (aparece en listas de contraseñas filtradas o se parece a una). Elige otra: una frase de varias palabras es fácil de recordar y difícil de adivinar.',
 
   // Users
   userNotFound: 'Usuario no encontrado',

@@ -2,11 +2,13 @@ import { startReceiver } from '../console-helpers';
 import { expect, signInWithToken, test } from '../fixtures';
 
 test.describe('administración', () => {
-  test('un usuario normal no llega a /admin ni ve el enlace, y nunca llama a la API de administración', async ({
+  test('un usuario con suscripción que no es superusuario no llega a /admin ni ve el enlace, y nunca llama a la API de administración', async ({
     page,
     seed,
   }) => {
-    const user = await seed.signup();
+    // Subscribed and with a CFE account: neither the subscription gate nor the onboarding stops
+    // them first, so what keeps them out is the admin guard itself.
+    const user = await seed.userWithCredential();
     const adminCalls: string[] = [];
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
@@ -15,8 +17,11 @@ test.describe('administración', () => {
     });
     await signInWithToken(page, user.token);
     await page.goto('/admin?tab=1');
-    await expect(page).not.toHaveURL(/\/admin/);
-    await expect(page.getByRole('link', { name: 'Administración' })).toHaveCount(0);
+    // Sent to the start page, inside the layout (its sidebar shows), without the admin link.
+    await expect(page).toHaveURL(/\/downloads$/);
+    const navigation = page.getByRole('navigation', { name: 'Navegación principal' });
+    await expect(navigation.getByRole('link', { name: 'Descargas' })).toBeVisible();
+    await expect(navigation.getByRole('link', { name: 'Administración' })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Administración' })).toHaveCount(0);
     expect(adminCalls).toEqual([]);
     // The session is still there: nothing answered 401/403.
@@ -27,7 +32,7 @@ test.describe('administración', () => {
     page,
     seed,
   }) => {
-    const { token } = await seed.userWithCredential();
+    const { token } = await seed.userWithCredential({ superuser: true });
     const company = `Aceros ${Date.now()}`;
     const ana = await seed.signup({ full_name: 'Ana Filtrable', company_name: company });
     const beto = await seed.signup({ full_name: 'Beto Filtrable', company_name: company });
@@ -64,7 +69,7 @@ test.describe('administración', () => {
     seed,
     request,
   }) => {
-    const { token } = await seed.userWithCredential();
+    const { token } = await seed.userWithCredential({ superuser: true });
     const owner = await seed.subscribedUser({ company_name: `Textiles ${Date.now()}` });
     const serviceNumbers = ['5', '6', '7'].map((digit) => `${Date.now()}`.slice(-11) + digit);
     for (const [index, service_number] of serviceNumbers.entries()) {
@@ -137,7 +142,7 @@ test.describe('administración', () => {
     seed,
     request,
   }) => {
-    const { token } = await seed.userWithCredential();
+    const { token } = await seed.userWithCredential({ superuser: true });
     const owner = await seed.subscribedUser({ company_name: `Logística ${Date.now()}` });
     const auth = seed.authorized(owner.token);
     const credential = await request.post('/api/v1/credentials/', {
@@ -204,7 +209,7 @@ test.describe('administración', () => {
     page,
     seed,
   }) => {
-    const { token } = await seed.userWithCredential();
+    const { token } = await seed.userWithCredential({ superuser: true });
     const target = await seed.userWithCredential();
     await signInWithToken(page, token);
     await page.goto('/admin');

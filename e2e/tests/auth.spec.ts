@@ -1,4 +1,10 @@
-import { expect, signInWithToken, superuserCredentials, test } from '../fixtures';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { readOutbox, waitForMail } from '@luz/api/testing/outbox';
+import { expect, signInWithToken, test } from '../fixtures';
+
+const outboxDir = () => join(process.env.LUZ_E2E_DATA_DIR as string, 'outbox');
+const isCurrentUser = (url: string) => new URL(url).pathname === '/api/v1/users/me';
 
 test.describe('rutas y sesión', () => {
   for (const path of ['/', '/downloads', '/settings', '/rpus/', '/periods', '/admin', '/subscription']) {
@@ -9,21 +15,27 @@ test.describe('rutas y sesión', () => {
     });
   }
 
-  test('con sesión, las rutas públicas llevan a /', async ({ page, seed }) => {
-    await signInWithToken(page, await seed.superuserToken());
-    for (const path of ['/login', '/create-account', '/recover-password', '/reset-password']) {
+  test('con sesión, / y las rutas públicas llevan a /downloads', async ({ page, seed }) => {
+    await signInWithToken(page, (await seed.userWithCredential()).token);
+    // Spec §2: public routes with a token go to /, and / redirects to /downloads.
+    for (const path of ['/', '/login', '/create-account', '/recover-password', '/reset-password']) {
       await page.goto(path);
-      await expect(page).not.toHaveURL(new RegExp(`${path}$`));
+      await expect(page).toHaveURL(/\/downloads$/);
+      await expect(page.getByRole('heading', { name: 'Descargas', level: 1 })).toBeVisible();
     }
   });
 
-  test('iniciar sesión guarda el token y va a /; cerrar sesión lo borra y va a /login', async ({ page }) => {
-    const { email, password } = superuserCredentials();
+  test('iniciar sesión guarda el token y va a /downloads; cerrar sesión lo borra y va a /login', async ({
+    page,
+    seed,
+  }) => {
+    const { email, password } = await seed.userWithCredential();
     await page.goto('/login');
     await page.getByLabel('Correo electrónico').fill(email);
     await page.getByLabel('Contraseña', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-    await expect(page).not.toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/downloads$/);
+    await expect(page.getByRole('heading', { name: 'Descargas', level: 1 })).toBeVisible();
     expect(await page.evaluate(() => window.localStorage.getItem('access_token'))).toBeTruthy();
     await page.getByRole('button', { name: 'Cerrar sesión' }).click();
     await expect(page).toHaveURL(/\/login$/);
@@ -39,11 +51,62 @@ test.describe('rutas y sesión', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('un token rechazado por la API cierra la sesión', async ({ page }) => {
+  test('un token rechazado por la API (401) cierra la sesión', async ({ page }) => {
     await signInWithToken(page, 'token-falso');
     await page.goto('/settings');
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => window.localStorage.getItem('access_token'))).toBeNull();
+  });
+
+  test('un 403 de la API (dejó de ser superusuario con la consola abierta) cierra la sesión y lleva a /login', async ({
+    page,
+    seed,
+    request,
+  }) => {
+    const admin = await seed.userWithCredential({ superuser: true });
+    await signInWithToken(page, admin.token);
+    await page.goto('/admin');
+    await expect(page.getByRole('table', { name: 'Usuarios' })).toBeVisible();
+
+    // Still signed in and active (their socket stays open), but no longer a superuser.
+    const demoted = await request.patch(`/api/v1/users/${admin.id}`, {
+      ...seed.authorized(await seed.superuserToken()),
+      data: { is_superuser: false },
+    });
+    expect(demoted.status(), await demoted.text()).toBe(200);
+    // The console's next call is refused with 403, and that ends the session.
+    const refused = page.waitForResponse(
+      (response) => response.url().includes('/api/v1/users/') && response.status() === 403,
+    );
+    await page.getByLabel('Buscar', { exact: true }).fill('alguien');
+    await refused;
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => window.localStorage.getItem('access_token'))).toBeNull();
+  });
+
+  test('la consulta del usuario actual solo se hace con token, y siempre se considera vieja', async ({
+    page,
+    seed,
+  }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (isCurrentUser(request.url())) asked.push(request.url());
+    });
+    // Without a token: the sign-in pages never ask who is signed in.
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Inicia sesión' })).toBeVisible();
+    await page.goto('/create-account');
+    await expect(page.getByRole('button', { name: 'Crear cuenta' })).toBeVisible();
+    expect(asked).toEqual([]);
+
+    await signInWithToken(page, (await seed.userWithCredential()).token);
+    await page.goto('/downloads');
+    await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toBeVisible();
+    expect(asked.length).toBeGreaterThan(0);
+    // Back to the tab: the user is asked for again at once (lists, fresh for a few seconds, are not).
+    const again = page.waitForRequest((request) => isCurrentUser(request.url()));
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+    await again;
   });
 
   test('una cuenta nueva sin suscripción queda en /subscription', async ({ page }) => {
@@ -69,10 +132,24 @@ test.describe('rutas y sesión', () => {
     await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toHaveCount(0);
   });
 
-  test('recuperar contraseña responde lo mismo exista o no el correo', async ({ page }) => {
-    await page.goto('/recover-password');
-    await page.getByLabel('Correo electrónico').fill('quien-sabe@luz.test');
-    await page.getByRole('button', { name: 'Enviar enlace' }).click();
-    await expect(page.getByText('Si el correo está registrado')).toBeVisible();
+  test('recuperar contraseña responde lo mismo exista o no el correo; solo una cuenta que existe recibe el enlace', async ({
+    page,
+    seed,
+  }) => {
+    const unknown = `quien-sabe-${randomUUID()}@luz.test`;
+    const user = await seed.signup();
+    const answers: string[] = [];
+    for (const email of [unknown, user.email]) {
+      await page.goto('/recover-password');
+      await page.getByLabel('Correo electrónico').fill(email);
+      await page.getByRole('button', { name: 'Enviar enlace' }).click();
+      const answer = page.getByText('Si el correo está registrado');
+      await expect(answer).toBeVisible();
+      answers.push((await answer.textContent()) ?? '');
+    }
+    expect(answers[1]).toBe(answers[0]);
+    // The existing account's link arrives; one for the unknown address, asked first, would be there by now.
+    expect((await waitForMail(outboxDir(), user.email)).subject).toBe('Luz: restablece tu contraseña');
+    expect((await readOutbox(outboxDir())).filter((mail) => mail.to.includes(unknown))).toEqual([]);
   });
 });

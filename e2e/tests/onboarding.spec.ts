@@ -48,3 +48,17 @@ test('el modal de bienvenida vincula la primera cuenta de CFE, el contenido apar
   expect(credentials).toContain('empresa.demo');
   expect(credentials).not.toContain('Demo-2024');
 });
+
+test('un superusuario sin cuenta de CFE abre la consola de administración; el resto de la aplicación le pide vincular una', async ({
+  page,
+  seed,
+}) => {
+  const superuser = await seed.superuser();
+  await signInWithToken(page, superuser.token);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Administración', level: 1 })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Bienvenido a Luz' })).toHaveCount(0);
+
+  await page.goto('/rpus/');
+  await expect(page.getByRole('dialog', { name: 'Bienvenido a Luz' })).toBeVisible();
+});

@@ -11,7 +11,7 @@ test('restablecer la contraseña con el enlace del correo, una sola vez', async 
   await page.getByRole('button', { name: 'Enviar enlace' }).click();
   await expect(page.getByText('Si el correo está registrado')).toBeVisible();
 
-  const mail = await waitForMail(outboxDir(), user.email, { timeoutMs: 15_000 });
+  const mail = await waitForMail(outboxDir(), user.email);
   expect(mail.subject).toBe('Luz: restablece tu contraseña');
   const link = new URL(/https?:\/\/\S+\/reset-password\?token=\S+/.exec(mail.text)?.[0] ?? '');
   const resetPath = `${link.pathname}${link.search}`;

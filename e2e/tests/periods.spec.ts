@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import yauzl from 'yauzl';
-import { type ApiSeed, expect, signInWithToken, type TestUser, test } from '../fixtures';
+import { type ApiSeed, demoAccount, expect, signInWithToken, test } from '../fixtures';
 
 // The periods and downloads screens on data the real sync engine fetched from the bundled portal
-// simulator (demo account "empresa.demo", docs/portal-simulator.md).
+// simulator (demo account "empresa.demo", docs/portal-simulator.md), synced once by the setup
+// project for every spec of the `periodos` project: these tests only read it.
 
 type Period = {
   period_id: string;
@@ -15,34 +16,8 @@ type Period = {
   final_date: string;
   has_pdf: boolean;
   has_xml: boolean;
+  companions: { series: string; folio: string }[];
 };
-type Synced = { user: TestUser; taskId: string };
-
-/** A subscribed user whose demo portal account has been synced; answers once the task finished. */
-async function syncedUser(seed: ApiSeed, request: APIRequestContext): Promise<Synced> {
-  const user = await seed.activeUser();
-  const auth = seed.authorized(user.token);
-  const credential = await request.post('/api/v1/credentials/', {
-    ...auth,
-    data: { alias: 'Empresa demo', cfe_user: 'empresa.demo', password: 'Demo-2024' },
-  });
-  expect(credential.status(), await credential.text()).toBe(200);
-  const { credential_id } = await credential.json();
-  const started = await request.post(`/api/v1/credentials/sync/${credential_id}`, { ...auth, data: {} });
-  expect(started.status(), await started.text()).toBeLessThan(300);
-  const { task_id: taskId } = await started.json();
-  await expect
-    .poll(
-      async () => {
-        const tasks = await (await request.get('/api/v1/tasks/?page_size=20', auth)).json();
-        const task = tasks.data.find((candidate: { task_id: string }) => candidate.task_id === taskId);
-        return task?.finished_at ? task.status : null;
-      },
-      { timeout: 90_000, intervals: [500, 1000, 2000] },
-    )
-    .toBe(1);
-  return { user, taskId };
-}
 
 async function periodsOf(
   request: APIRequestContext,
@@ -84,8 +59,7 @@ test('tras sincronizar: filtrar por servicio y por fechas, descargar el ZIP y el
   seed,
   request,
 }) => {
-  test.setTimeout(180_000);
-  const { user } = await syncedUser(seed, request);
+  const { user } = await demoAccount();
 
   // The service point with most periods, and a range that keeps its latest three.
   const all = await periodsOf(request, seed, user.token, {});
@@ -141,15 +115,18 @@ test('tras sincronizar: filtrar por servicio y por fechas, descargar el ZIP y el
   expect(zip.suggestedFilename()).toMatch(/^periodos-\d{4}-\d{2}-\d{2}\.zip$/);
   const entries = await zipEntries((await zip.path()) as string);
   const folder = newest.alias ? `${newest.service_number} - ${newest.alias}` : newest.service_number;
-  const names = [...expected]
-    .reverse()
-    .flatMap((period) =>
-      [period.has_pdf ? 'pdf' : null, period.has_xml ? 'xml' : null]
+  // The receipt's PDF and XML, then its complementary invoices (XML), if any.
+  const names = [...expected].reverse().flatMap((period) => {
+    const base = `${folder}/${period.service_number}_${period.initial_date}_${period.final_date}`;
+    return [
+      ...[period.has_pdf ? 'pdf' : null, period.has_xml ? 'xml' : null]
         .filter((kind) => kind !== null)
-        .map(
-          (kind) => `${folder}/${period.service_number}_${period.initial_date}_${period.final_date}.${kind}`,
-        ),
-    );
+        .map((kind) => `${base}.${kind}`),
+      ...period.companions.map(
+        (companion) => `${base}_complementaria_${companion.series}-${companion.folio}.xml`,
+      ),
+    ];
+  });
   expect(entries.map((entry) => entry.name)).toEqual(names);
   expect(entries.every((entry) => entry.stored)).toBe(true);
 
@@ -176,7 +153,7 @@ test('tras sincronizar: filtrar por servicio y por fechas, descargar el ZIP y el
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').trim().split('\r\n');
   expect(lines[0]).toBe(
-    'Número de servicio,Alias,Fecha inicial,Fecha final,Importe (MXN),Consumo (kWh),Tarifa,UUID del CFDI,PDF,XML',
+    'Número de servicio,Alias,Fecha inicial,Fecha final,Importe (MXN),Consumo (kWh),Tarifa,UUID del CFDI,PDF,XML,Serie,Folio,Fecha límite de pago,Total a pagar (MXN),Titular',
   );
   expect(lines.slice(1).map((line) => line.split(',').slice(0, 4).join(','))).toEqual(
     expected.map(
@@ -191,22 +168,27 @@ test('/downloads: la tarea de hoy y, con taskId, sus servicios y los periodos qu
   seed,
   request,
 }) => {
-  test.setTimeout(180_000);
-  const { user, taskId } = await syncedUser(seed, request);
+  const { user, taskId } = await demoAccount();
   await signInWithToken(page, user.token);
 
   await page.goto('/downloads');
   const today = page.getByRole('region', { name: 'Hoy' });
-  await expect(today.getByTestId('task-item')).toHaveCount(1);
-  await expect(today).toContainText('Carga masiva de servicios');
-  await expect(today).toContainText('Éxito');
-  await today.getByRole('link', { name: /Ver detalle/ }).click();
+  // The account's sync (the shared account may also have a payment-history sync of the cfdi spec).
+  const sync = today.getByTestId('task-item').filter({ hasText: 'Carga masiva de servicios' });
+  await expect(sync).toHaveCount(1);
+  // The row names its CFE account (issue 15): with four accounts, one can tell which sync it was.
+  await expect(sync.getByText('Cuenta de CFE «Empresa demo»')).toBeVisible();
+  const detailLink = sync.getByRole('link', { name: /^Ver detalle de Cuenta de CFE «Empresa demo» de las/ });
+  await expect(detailLink).toBeVisible();
+  await expect(sync).toContainText('Éxito');
+  await detailLink.click();
   await expect(page).toHaveURL(new RegExp(`/downloads\\?taskId=${taskId}`));
 
   // Straight from a link too.
   await page.goto(`/downloads?taskId=${taskId}`);
   const detail = page.getByTestId('task-detail');
-  await expect(detail.getByRole('heading', { name: 'Carga masiva de servicios' })).toBeVisible();
+  await expect(detail.getByRole('heading', { level: 2, name: 'Cuenta de CFE «Empresa demo»' })).toBeVisible();
+  await expect(detail).toContainText('Carga masiva de servicios');
   const associations = await (
     await request.get(`/api/v1/tasks/task-associations/${taskId}`, seed.authorized(user.token))
   ).json();
@@ -232,7 +214,11 @@ test('/downloads: la tarea de hoy y, con taskId, sus servicios y los periodos qu
   const entries = await zipEntries((await (await download).path()) as string);
   expect(entries.length).toBeGreaterThan(0);
   expect(
-    entries.every((entry) => /\/\d{12}_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.(pdf|xml)$/.test(entry.name)),
+    entries.every((entry) =>
+      /\/\d{12}_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}(\.pdf|\.xml|_complementaria_[A-Z0-9]{2}-\d{12}\.xml)$/.test(
+        entry.name,
+      ),
+    ),
   ).toBe(true);
 
   await detail.getByRole('link', { name: 'Volver a la lista' }).click();

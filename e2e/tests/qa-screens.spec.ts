@@ -27,10 +27,10 @@ test('en un escritorio de 1400 px la lista de servicios muestra sus acciones sin
   });
   expect(frame.scroll).toBeLessThanOrEqual(frame.client);
 
-  // The alias is edited from the pencil beside it; closing the dialog gives focus back to it.
-  const pencil = table.getByRole('button', { name: /Editar alias del servicio/ }).first();
+  // Alias and holder are edited from the pencil beside the alias; closing the dialog gives focus back to it.
+  const pencil = table.getByRole('button', { name: /Editar el servicio/ }).first();
   await pencil.click();
-  await expect(page.getByRole('dialog', { name: 'Editar alias' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Editar servicio' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(pencil).toBeFocused();
 });
@@ -40,7 +40,7 @@ test('en un escritorio de 1400 px la tabla de usuarios de /admin cabe con sus tr
   seed,
 }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
-  const { token } = await seed.userWithCredential();
+  const { token } = await seed.userWithCredential({ superuser: true });
   const company = `Distribuidora Eléctrica del Noreste ${Date.now()}`;
   await seed.signup({ full_name: 'María Fernanda Villarreal Garza', company_name: company });
   await signInWithToken(page, token);

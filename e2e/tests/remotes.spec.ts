@@ -1,6 +1,30 @@
-import { expect, signInWithToken, test } from '../fixtures';
+import type { Page } from '@playwright/test';
+import { apiLogin, expect, signInWithToken, test } from '../fixtures';
+import { buildRemoteWithChangedText, serveFolder, startProduct } from '../remote-build';
 
 const loadFailure = 'Algo salió mal al cargar. Intenta recargando la página';
+
+/**
+ * The runtime configuration of every page at `path` points the admin remote at a port where
+ * nothing listens: the page the API serves carries the configuration (and a preload of the
+ * routed remote), so the page itself is rewritten, as a deploy with that setting would serve it.
+ */
+async function pointAdminRemoteNowhere(page: Page, path: string) {
+  await page.route(
+    (url) => url.pathname === path,
+    async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replaceAll(
+        '/remotes/admin/mf-manifest.json',
+        'http://127.0.0.1:9/mf-manifest.json',
+      );
+      const headers = { ...response.headers() };
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      await route.fulfill({ response, headers, body });
+    },
+  );
+}
 
 test('un remoto se carga desde la configuración de ejecución; atrás y adelante funcionan dentro de él', async ({
   page,
@@ -35,15 +59,11 @@ test('un remoto se carga desde la configuración de ejecución; atrás y adelant
 
 test('un remoto inalcanzable muestra la pantalla de falla y el resto de la aplicación sigue funcionando', async ({
   page,
-  request,
   seed,
 }) => {
-  const user = await seed.userWithCredential();
+  const user = await seed.userWithCredential({ superuser: true });
   await signInWithToken(page, user.token);
-  // The runtime configuration points the admin remote at a port where nothing listens.
-  const config = await (await request.get('/config.json')).json();
-  config.remotes.admin = 'http://127.0.0.1:9/mf-manifest.json';
-  await page.route('**/config.json', (route) => route.fulfill({ json: config }));
+  await pointAdminRemoteNowhere(page, '/admin');
 
   await page.goto('/admin');
   await expect(page.getByText(loadFailure)).toBeVisible({ timeout: 30_000 });
@@ -63,4 +83,83 @@ test('un remoto inalcanzable muestra la pantalla de falla y el resto de la aplic
   const reloaded = page.waitForEvent('load');
   await page.getByRole('button', { name: 'Recargar' }).click();
   await reloaded;
+});
+
+test('un remoto cuyo origen acepta la conexión y nunca responde muestra que carga y después la pantalla de falla', async ({
+  page,
+  seed,
+}) => {
+  const user = await seed.userWithCredential();
+  await signInWithToken(page, user.token);
+  // Held forever: the origin took the request and never answers.
+  await page.route('**/remotes/settings/mf-manifest.json', () => new Promise<void>(() => undefined));
+
+  await page.goto('/settings');
+  await expect(page.getByRole('status', { name: 'Cargando…' })).toBeVisible();
+  // The outlet gives up after 20 s, whatever the manifest's attempts are doing.
+  await expect(page.getByText(loadFailure)).toBeVisible({ timeout: 40_000 });
+  await expect(page.getByRole('status', { name: 'Cargando…' })).toHaveCount(0);
+
+  await page
+    .getByRole('navigation', { name: 'Navegación principal' })
+    .getByRole('link', { name: 'Servicios' })
+    .click();
+  await expect(page).toHaveURL(/\/rpus\/$/);
+  await expect(page.getByRole('heading', { name: 'Servicios', level: 1 })).toBeVisible();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
+test.describe('un equipo despliega su remoto por su cuenta', () => {
+  const change = { from: "title: 'Servicios',", to: "title: 'Servicios de tu empresa'," };
+  let remote: Awaited<ReturnType<typeof buildRemoteWithChangedText>> | undefined;
+  let remoteOrigin: Awaited<ReturnType<typeof serveFolder>> | undefined;
+  let product: Awaited<ReturnType<typeof startProduct>> | undefined;
+
+  test.beforeAll(async () => {
+    // A production build of remote-rpus alone and a second deploy: a minute or two on a loaded machine.
+    test.setTimeout(300_000);
+    remote = await buildRemoteWithChangedText('rpus', change);
+    remoteOrigin = await serveFolder(remote.dist);
+    product = await startProduct({ REMOTE_RPUS_URL: `${remoteOrigin.origin}/mf-manifest.json` });
+  });
+  test.afterAll(async () => {
+    await product?.stop();
+    await remoteOrigin?.close();
+    remote?.remove();
+  });
+
+  test('un remoto compilado con un texto nuevo y servido desde otro origen muestra el texto nuevo; el host conserva su compilación', async ({
+    page,
+    seed,
+    playwright,
+  }) => {
+    if (!product || !remoteOrigin) throw new Error('set-up failed');
+    // The product under test serves the remote's build from the repository: the old text.
+    const user = await seed.userWithCredential();
+    await signInWithToken(page, user.token);
+    await page.goto('/rpus/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Servicios');
+
+    // The same host build, deployed with REMOTE_RPUS_URL pointing at the remote's new origin.
+    const request = await playwright.request.newContext({ baseURL: product.baseURL });
+    const token = await apiLogin(request, product.superuser.email, product.superuser.password);
+    const credential = await request.post('/api/v1/credentials/', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { alias: 'Empresa demo', cfe_user: 'empresa.demo', password: 'Demo-2024' },
+    });
+    expect(credential.status(), await credential.text()).toBe(200);
+    await request.dispose();
+
+    const second = await page.context().newPage();
+    await signInWithToken(second, token);
+    const manifest = second.waitForRequest(`${remoteOrigin.origin}/mf-manifest.json`);
+    await second.goto(`${product.baseURL}/rpus/`);
+    await manifest;
+    await expect(second.getByRole('heading', { level: 1 })).toHaveText('Servicios de tu empresa');
+    // The host's own texts and the other remotes come from the host's build, unchanged.
+    const navigation = second.getByRole('navigation', { name: 'Navegación principal' });
+    await expect(navigation.getByRole('link', { name: 'Servicios' })).toBeVisible();
+    await navigation.getByRole('link', { name: 'Configuración' }).click();
+    await expect(second.getByRole('heading', { name: 'Configuración', level: 1 })).toBeVisible();
+  });
 });

@@ -7,7 +7,8 @@ test('cada pantalla y cada remoto funcionan bajo la política de seguridad de co
   page,
   seed,
 }) => {
-  const user = await seed.userWithCredential();
+  // A superuser: every screen, the admin console too.
+  const user = await seed.userWithCredential({ superuser: true });
   await page.addInitScript(() => {
     const violations: string[] = [];
     Object.assign(window, { __cspViolations: violations });
@@ -49,8 +50,16 @@ test('cada pantalla y cada remoto funcionan bajo la política de seguridad de co
 test('la página no se deja enmarcar por otro sitio', async ({ page, baseURL }) => {
   const response = await page.goto('/login');
   expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  // The frame's request is answered; the browser then refuses to show the answer in a frame.
+  const answered = page.waitForResponse(`${baseURL}/login`);
   await page.setContent(`<iframe src="${baseURL}/login" title="intento"></iframe>`);
-  // about:blank is another origin than the app: the browser refuses to show the app in its frame.
-  const frame = page.frameLocator('iframe[title="intento"]');
-  await expect(frame.getByRole('button', { name: 'Iniciar sesión' })).toHaveCount(0);
+  expect((await answered).status()).toBe(200);
+  const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
+  if (!frame) throw new Error('no frame');
+  // Loaded, with the browser's error page in place of the app.
+  await frame.waitForLoadState('load');
+  expect(frame.url()).toMatch(/^chrome-error:/);
+  await expect(
+    page.frameLocator('iframe[title="intento"]').getByRole('button', { name: 'Iniciar sesión' }),
+  ).toHaveCount(0);
 });

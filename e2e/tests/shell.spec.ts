@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures';
+import { expect, signInWithToken, test } from '../fixtures';
 
 test('una ruta desconocida muestra la pantalla 404', async ({ page }) => {
   await page.goto('/no-existe/para-nada');
@@ -22,4 +22,96 @@ test('la configuración de ejecución dice dónde vive cada remoto', async ({ re
   for (const remote of ['rpus', 'periods', 'admin', 'settings']) {
     expect(config.remotes[remote]).toBe(`/remotes/${remote}/mf-manifest.json`);
   }
+});
+
+test('mientras se sabe quién entró, el layout muestra el indicador de carga', async ({ page, seed }) => {
+  await signInWithToken(page, (await seed.userWithCredential()).token);
+  // The current user's answer is held until the spinner has been seen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/v1/users/me', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/downloads');
+  await expect(page.getByRole('status', { name: 'Cargando…' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toHaveCount(0);
+  release();
+  await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Descargas', level: 1 })).toBeVisible();
+});
+
+test('si las pantallas de la sesión no llegan, el respaldo genérico "Something went wrong!" muestra y oculta el error', async ({
+  page,
+  seed,
+}) => {
+  await signInWithToken(page, (await seed.userWithCredential()).token);
+  // The host's chunk of signed-in screens (layout, remote outlet) fails, as after a deploy that
+  // removed it; the sign-in pages do not need it.
+  await page.route(/\/static\/js\/async\/signed-in[.-]/, (route) => route.abort());
+  await page.goto('/downloads');
+  const fallback = page.getByRole('alert').filter({ hasText: 'Something went wrong!' });
+  await expect(fallback.getByRole('heading', { name: 'Something went wrong!' })).toBeVisible();
+  await expect(fallback.locator('pre')).toHaveCount(0);
+  await fallback.getByRole('button', { name: 'Show Error' }).click();
+  await expect(fallback.locator('pre')).toContainText(/chunk/i);
+  await fallback.getByRole('button', { name: 'Hide Error' }).click();
+  await expect(fallback.locator('pre')).toHaveCount(0);
+  await expect(fallback.getByRole('button', { name: 'Show Error' })).toBeVisible();
+});
+
+test('la paleta: principal #DA70D6 en el tema oscuro (el de siempre) y secundaria #C71585 como principal del claro', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  const primary = page.getByRole('button', { name: 'Iniciar sesión' });
+  await expect(primary).toHaveCSS('background-color', 'rgb(218, 112, 214)');
+  await page.evaluate(() => window.localStorage.setItem('luz.theme', 'light'));
+  await page.reload();
+  await expect(primary).toHaveCSS('background-color', 'rgb(199, 21, 133)');
+});
+
+test('las peticiones a la API no tienen tiempo límite', async ({ page, seed }) => {
+  // Every request the page makes: the API client's (XMLHttpRequest, with the limit it carries)
+  // and the early fetch of the current user (a limit there would be an abort signal).
+  await page.addInitScript(() => {
+    const sent: { via: 'xhr' | 'fetch'; url: string; limited: boolean }[] = [];
+    Object.assign(window, { __sent: sent });
+    const { open, send } = XMLHttpRequest.prototype;
+    const urls = new WeakMap<XMLHttpRequest, string>();
+    XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, ...args: unknown[]) {
+      urls.set(this, String(args[1]));
+      return (open as (...values: unknown[]) => void).apply(this, args);
+    };
+    XMLHttpRequest.prototype.send = function (
+      this: XMLHttpRequest,
+      body?: Document | XMLHttpRequestBodyInit | null,
+    ) {
+      sent.push({ via: 'xhr', url: urls.get(this) ?? '', limited: this.timeout !== 0 });
+      return send.call(this, body);
+    };
+    const nativeFetch = window.fetch;
+    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      sent.push({
+        via: 'fetch',
+        url: String(input instanceof Request ? input.url : input),
+        limited: !!init?.signal,
+      });
+      return nativeFetch(input, init);
+    };
+  });
+  await signInWithToken(page, (await seed.userWithCredential()).token);
+  await page.goto('/rpus/');
+  await expect(page.getByRole('table', { name: 'Servicios de CFE' })).toBeVisible();
+  const api = (
+    await page.evaluate(
+      () => (window as unknown as { __sent: { via: string; url: string; limited: boolean }[] }).__sent,
+    )
+  ).filter((request) => request.url.includes('/api/v1/'));
+  expect(
+    api.filter((request) => request.via === 'xhr' && request.url.includes('/rpus/')).length,
+  ).toBeGreaterThan(0);
+  expect(api.filter((request) => request.limited)).toEqual([]);
 });

@@ -77,6 +77,9 @@ test('sincronizar un servicio y ver su avance hasta el éxito; un error de contr
   // Live progress over the WebSocket, to a green bar.
   const item = syncItem(page, serviceNumber);
   await expect(item).toBeVisible();
+  // Named by the service's alias and number and by its CFE account (issue 15).
+  await expect(item).toHaveAccessibleName(`Planta E2E · ${serviceNumber}`);
+  await expect(item).toContainText('Cuenta de CFE «Portal demo»');
   await expect(item.getByRole('progressbar')).toHaveAttribute('data-tone', 'success', { timeout: 60_000 });
   await expect(item).toContainText('Terminada');
   await expect(item).toContainText(/Sincronizado: \d+ periodos/);

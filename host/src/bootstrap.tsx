@@ -1,6 +1,7 @@
 // First: it configures zod before any module builds a schema.
 import './startup/zod-jitless';
 import {
+  adoptEarlyResponse,
   configureApi,
   loadRuntimeConfig,
   onPaymentRequired,
@@ -12,10 +13,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { leaveForLogin } from './auth/session-ended';
 import { registerRemotesFromConfig } from './remotes/register-remotes';
+import type { EarlyStart } from './startup/early-start';
 import { StartupFailure } from './startup/startup-failure';
 import { loadThirdPartyScripts } from './startup/third-party-scripts';
 
-async function start() {
+export async function start(early: EarlyStart) {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const root = createRoot(container);
@@ -25,7 +27,8 @@ async function start() {
     onUnauthorized(leaveForLogin);
     // A 402 means the subscription stopped giving access: the fresh user makes the layout go to /subscription.
     onPaymentRequired(() => void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }));
-    registerRemotesFromConfig(config);
+    if (early.currentUser) adoptEarlyResponse('/users/me', early.currentUser);
+    if (!early.remotesRegistered) registerRemotesFromConfig(config);
     loadThirdPartyScripts(config);
     root.render(<App config={config} />);
   } catch (error) {
@@ -33,5 +36,3 @@ async function start() {
     root.render(<StartupFailure />);
   }
 }
-
-void start();

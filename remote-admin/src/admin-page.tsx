@@ -1,11 +1,12 @@
-import { es, PageHeader, parseAdminSearch, Tabs, useRemoteProps, useSearchState } from '@luz/shared';
+import { PageHeader, parseAdminSearch, Tabs, useRemoteProps, useSearchState } from '@luz/shared';
 import { Navigate } from 'react-router-dom';
 import { tabFilterReset } from './filters';
 import { LogsTab } from './logs/logs-tab';
 import { RpusTab } from './rpus/rpus-tab';
+import { adminText } from './text';
 import { UsersTab } from './users/users-tab';
 
-const text = es.admin;
+const text = adminText;
 
 /**
  * /admin, superusers only. The host guards the route too; this remote checks again because it may

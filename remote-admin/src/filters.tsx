@@ -2,15 +2,16 @@ import {
   type AdminFilterBy,
   type AdminSearch,
   type AdminTab,
-  adminFilterOptions,
-  es,
+  adminFilterByValuesFor,
+  labelledOptions,
   SelectField,
   type SelectOption,
   TextField,
 } from '@luz/shared';
 import { useEffect, useRef, useState } from 'react';
+import { adminText } from './text';
 
-const text = es.admin.filters;
+const text = adminText.filters;
 
 /**
  * The free-text search of one tab: the "Buscar por" choices it offers (those `queryField` names,
@@ -26,7 +27,9 @@ export function textSearchFor<F extends AdminFilterBy, Q extends string>(
   const chosen = (search: Pick<AdminSearch, 'filterBy'>): F =>
     isField(search.filterBy) ? search.filterBy : fallback;
   return {
-    options: adminFilterOptions(tab).filter((option) => fields.includes(option.value)),
+    options: labelledOptions(adminFilterByValuesFor(tab), text.by).filter((option) =>
+      fields.includes(option.value),
+    ),
     chosen,
     params: (search: Pick<AdminSearch, 'filterBy' | 'search'>): Partial<Record<Q, string>> =>
       search.search ? ({ [queryField[chosen(search)]]: search.search } as Partial<Record<Q, string>>) : {},

@@ -1,11 +1,12 @@
-import { es, PageHeader, parseSettingsSearch, Tabs, useSearchState } from '@luz/shared';
+import { PageHeader, parseSettingsSearch, Tabs, useSearchState } from '@luz/shared';
 import { AppearanceTab } from './appearance/appearance-tab';
 import { CfeTab } from './cfe/cfe-tab';
 import { SecurityTab } from './security/security-tab';
+import { settingsText } from './text';
 import { UserInformationTab } from './user-information/user-information-tab';
 import { WebhooksTab } from './webhooks/webhooks-tab';
 
-const text = es.settings;
+const text = settingsText;
 
 /** /settings with the tab in the URL (spec §2: user information=0 … webhooks=4). */
 export function SettingsPage() {

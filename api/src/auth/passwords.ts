@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
+import { isGuessablePassword } from './password-policy';
 
 /**
  * argon2id with OWASP's recommended minimum (19 MiB, 2 passes, 1 lane). `Algorithm` is a const
@@ -34,9 +35,17 @@ const alphabets = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnopqrstuvwxyz', '234
 
 /**
  * A random password of `length` characters with every character class present and no look-alike
- * characters (0/O, 1/l/I), for temporary passwords a person has to type.
+ * characters (0/O, 1/l/I), for temporary passwords a person has to type. At 16 characters a draw
+ * is practically never guessable; one that happens to be (a dictionary word by chance) is drawn again.
  */
 export function generatePassword(length = 16): string {
+  for (;;) {
+    const password = drawPassword(length);
+    if (!isGuessablePassword(password)) return password;
+  }
+}
+
+function drawPassword(length: number): string {
   const all = alphabets.join('');
   const pick = (alphabet: string) => alphabet[randomInt(alphabet.length)] as string;
   const characters = [

@@ -2,9 +2,11 @@ import { zEmail, zLoginForm, zMessage, zNewPassword, zToken } from '@luz/shared/
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { ApiApp } from '../http/api-app';
+import { currentClaims } from '../http/auth-guard';
 import { addressRateLimit, routeRateLimit } from '../http/rate-limit';
 import { messages } from '../messages';
 import { login, resetPassword, sendPasswordReset } from './service';
+import { revokeToken } from './sessions';
 
 const tags = ['login'];
 
@@ -42,6 +44,8 @@ export async function authRoutes(app: ApiApp, ctx: AppContext) {
         params: z.object({ email: zEmail }),
         response: { 200: zMessage },
       },
+      // Per address too, whatever the e-mail: one client must not mail reset links to a list of addresses.
+      preHandler: addressRateLimit(ctx.config.recoveryAddressRateLimit, messages.tooManyRecoveryRequests),
       config: {
         rateLimit: routeRateLimit(
           ctx.config.recoveryRateLimit,
@@ -71,6 +75,24 @@ export async function authRoutes(app: ApiApp, ctx: AppContext) {
     async (request) => {
       await resetPassword(ctx, request.body.token, request.body.new_password);
       return { message: messages.passwordUpdated };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      onRequest: ctx.auth.account,
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        summary:
+          'Cierra la sesión: este token deja de valer en el acto y se cierran los WebSockets que abrió',
+        response: { 200: zMessage },
+      },
+    },
+    async (request) => {
+      await revokeToken(ctx.db, currentClaims(request));
+      return { message: messages.loggedOut };
     },
   );
 }

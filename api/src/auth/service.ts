@@ -4,7 +4,8 @@ import type { AppContext } from '../context';
 import { badRequest } from '../http/errors';
 import { passwordResetMail } from '../mail/templates';
 import { messages } from '../messages';
-import { findUserForLogin, storePassword } from '../users/service';
+import { accountWords, findUserById, findUserForLogin, storePassword } from '../users/service';
+import { assertStrongPassword } from './password-policy';
 import { hashPassword, verifyDecoy, verifyPassword } from './passwords';
 
 type Context = Pick<AppContext, 'db' | 'tokens' | 'mailer' | 'config'>;
@@ -50,8 +51,23 @@ export async function sendPasswordReset({ db, mailer, config }: Context, email: 
   );
 }
 
-/** Spends the link (once, before it expires) and sets the password; every older session ends. */
+/** The account a reset link opens, while it is unused and unexpired; null otherwise. */
+async function resetLinkUser(db: Context['db'], token: string) {
+  const { rows } = await db.query<{ user_id: string }>(
+    'SELECT user_id FROM password_reset_tokens WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()',
+    [sha256(token)],
+  );
+  return rows[0] ? findUserById(db, rows[0].user_id) : null;
+}
+
+/**
+ * Spends the link (once, before it expires) and sets the password; every older session ends. A
+ * guessable password is refused (422) before the link is spent, so the user can choose again.
+ */
 export async function resetPassword({ db }: Context, token: string, newPassword: string): Promise<void> {
+  const user = await resetLinkUser(db, token);
+  if (!user) throw badRequest(messages.invalidResetToken);
+  assertStrongPassword(newPassword, { field: 'new_password', context: accountWords(user) });
   const hashed = await hashPassword(newPassword);
   const done = await db.transaction(async (tx) => {
     const { rows } = await tx.query<{ user_id: string }>(

@@ -31,7 +31,13 @@ test('refuses expired tokens', () => {
 });
 
 test('refuses alg none, other algorithms, wrong signatures and garbage', () => {
-  const claims = { sub: userId, ver: 0, iat: now(), exp: now() + 600 };
+  const claims = {
+    sub: userId,
+    ver: 0,
+    iat: now(),
+    exp: now() + 600,
+    jti: '0b5d7c1e-2f3a-4b6c-8d9e-0f1a2b3c4d5e',
+  };
   expect(tokens.verify(handMade({ alg: 'HS256', typ: 'JWT' }, claims))).not.toBeNull();
   expect(tokens.verify(`${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(claims)}.`)).toBeNull();
   expect(tokens.verify(`${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(claims)}`)).toBeNull();
@@ -49,4 +55,13 @@ test('refuses tokens missing our claims or with a subject that is not a user id'
     tokens.verify(handMade({ alg: 'HS256' }, { sub: 'admin', ver: 0, iat: now(), exp: now() + 600 })),
   ).toBeNull();
   expect(tokens.verify(handMade({ alg: 'HS256' }, { sub: userId, ver: 0, iat: now() }))).toBeNull();
+});
+
+test('every token names itself (jti, for logout); one without a jti is refused', () => {
+  const first = tokens.verify(tokens.issue(userId, 0));
+  const second = tokens.verify(tokens.issue(userId, 0));
+  expect(first?.jti).toMatch(/^[0-9a-f-]{36}$/);
+  expect(first?.jti).not.toBe(second?.jti);
+  const withoutJti = { sub: userId, ver: 0, iat: now(), exp: now() + 600 };
+  expect(tokens.verify(handMade({ alg: 'HS256', typ: 'JWT' }, withoutJti))).toBeNull();
 });

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
 
-export type AccessClaims = { sub: string; ver: number; iat: number; exp: number };
+/** `jti` names the token, so that logging out can revoke this one alone. */
+export type AccessClaims = { sub: string; ver: number; iat: number; exp: number; jti: string };
 
 export type TokenService = {
   /** A signed access token for the user at their current token version. */
@@ -31,13 +33,13 @@ export function createTokenService({
   const verifier = createVerifier({
     key: secretKey,
     algorithms: ['HS256'],
-    requiredClaims: ['sub', 'exp', 'iat', 'ver'],
+    requiredClaims: ['sub', 'exp', 'iat', 'ver', 'jti'],
   });
   return {
     expiresInMinutes: expireMinutes,
     issue(userId, tokenVersion) {
       const signer = createSigner({ key: secretKey, algorithm: 'HS256', expiresIn, clockTimestamp: now() });
-      return signer({ sub: userId, ver: tokenVersion });
+      return signer({ sub: userId, ver: tokenVersion, jti: randomUUID() });
     },
     verify(token) {
       let claims: Record<string, unknown>;
@@ -46,17 +48,19 @@ export function createTokenService({
       } catch {
         return null;
       }
-      const { sub, ver, iat, exp } = claims;
+      const { sub, ver, iat, exp, jti } = claims;
       if (
         typeof sub !== 'string' ||
         !uuidPattern.test(sub) ||
+        typeof jti !== 'string' ||
+        !uuidPattern.test(jti) ||
         !Number.isInteger(ver) ||
         typeof iat !== 'number' ||
         typeof exp !== 'number'
       ) {
         return null;
       }
-      return { sub, ver: ver as number, iat, exp };
+      return { sub, ver: ver as number, iat, exp, jti };
     },
   };
 }

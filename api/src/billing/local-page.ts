@@ -1,14 +1,8 @@
+import { escapeUTF8 } from 'entities';
 import { checkoutReturnUrl, type LocalCheckoutView } from './local-provider';
 import { billingMessages } from './messages';
 
 const text = billingMessages.page;
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (character) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] as string,
-  );
 
 /**
  * The page's own rules: no scripts at all, inline styles only, forms post to this API and may be
@@ -49,7 +43,7 @@ function layout(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · Luz</title>
+<title>${escapeUTF8(title)} · Luz</title>
 <style>${style}</style>
 </head>
 <body><main>${body}</main></body>
@@ -58,9 +52,9 @@ function layout(title: string, body: string): string {
 
 function message(title: string, detail: string, back: string | null): string {
   const link = back
-    ? `<div class="actions"><a class="button primary" href="${escapeHtml(back)}">${text.back}</a></div>`
+    ? `<div class="actions"><a class="button primary" href="${escapeUTF8(back)}">${text.back}</a></div>`
     : '';
-  return layout(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(detail)}</p>${link}`);
+  return layout(title, `<h1>${escapeUTF8(title)}</h1><p>${escapeUTF8(detail)}</p>${link}`);
 }
 
 /** The checkout page for `view` (null: an unknown link); `actionBase` is the page's own URL. */
@@ -68,15 +62,15 @@ export function renderCheckoutPage(view: LocalCheckoutView | null, actionBase: s
   if (!view) return message(text.notFoundTitle, text.notFound, null);
   if (view.state === 'succeeded') return message(text.doneTitle, text.done, checkoutReturnUrl(view));
   if (view.state === 'closed') return message(text.closedTitle, text.closed, checkoutReturnUrl(view));
-  const action = escapeHtml(actionBase);
+  const action = escapeUTF8(actionBase);
   return layout(
     text.title,
     `<h1>${text.title}</h1>
 <p class="notice" role="note">${text.localNotice}</p>
 <section aria-labelledby="plan"><h2 id="plan">${text.plan}</h2><p>${text.planDescription}</p></section>
 <dl>
-  <dt>${text.account}</dt><dd>${escapeHtml(view.email)}</dd>
-  <dt>${text.company}</dt><dd>${escapeHtml(view.companyName)}</dd>
+  <dt>${text.account}</dt><dd>${escapeUTF8(view.email)}</dd>
+  <dt>${text.company}</dt><dd>${escapeUTF8(view.companyName)}</dd>
 </dl>
 <div class="actions">
   <form method="post" action="${action}/cancel"><button type="submit" class="secondary">${text.cancel}</button></form>

@@ -49,6 +49,7 @@ describe('POST /credentials/', () => {
       status_message: null,
       last_synced_at: null,
       rpus_count: 0,
+      captcha_pending: false,
     });
     expect(Object.keys(response.json())).not.toContain('password');
     expect(response.body).not.toContain('Pórtal-Secreto-99');
@@ -57,7 +58,7 @@ describe('POST /credentials/', () => {
       'SELECT password_encrypted FROM credentials WHERE id = $1',
       [credential.credential_id],
     );
-    expect(rows[0]?.password_encrypted).toMatch(/^v1\./);
+    expect(rows[0]?.password_encrypted).toMatch(/^v2\./);
     expect(rows[0]?.password_encrypted).not.toContain('Pórtal-Secreto-99');
 
     expect((await api('GET', '/users/me', token)).json().has_credentials).toBe(true);

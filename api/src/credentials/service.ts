@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import {
   type Credential,
   type CredentialCreate,
   CredentialStatus,
   type CredentialUpdate,
+  type Page,
   type PageQuery,
   RpuStatus,
 } from '@luz/shared/contract';
@@ -27,6 +29,8 @@ export type CredentialRecord = {
   lastSyncedAt: Date | null;
   /** Service points (not deleted) assigned to it. */
   rpusCount: number;
+  /** CFE's CAPTCHA waits for the owner's answer. */
+  captchaPending: boolean;
   createdAt: Date;
 };
 
@@ -48,12 +52,14 @@ type CredentialRow = {
   status_message: string | null;
   last_synced_at: Date | null;
   rpus_count: number;
+  captcha_pending: boolean;
   created_at: Date;
 };
 
 const credentialColumns = /* sql */ `
   c.id, c.user_id, c.alias, c.cfe_user, c.status, c.status_message, c.last_synced_at, c.created_at,
-  (SELECT count(*)::int FROM rpus r WHERE r.credential_id = c.id AND NOT r.deleted) AS rpus_count`;
+  (SELECT count(*)::int FROM rpus r WHERE r.credential_id = c.id AND NOT r.deleted) AS rpus_count,
+  EXISTS (SELECT 1 FROM portal_sessions s WHERE s.id = c.id AND s.challenge_expires_at > now()) AS captcha_pending`;
 
 function toRecord(row: CredentialRow): CredentialRecord {
   return {
@@ -65,6 +71,7 @@ function toRecord(row: CredentialRow): CredentialRecord {
     statusMessage: row.status_message,
     lastSyncedAt: row.last_synced_at,
     rpusCount: row.rpus_count,
+    captchaPending: row.captcha_pending,
     createdAt: row.created_at,
   };
 }
@@ -79,6 +86,7 @@ export function toCredentialPublic(record: CredentialRecord): Credential {
     status_message: record.statusMessage,
     last_synced_at: record.lastSyncedAt?.toISOString() ?? null,
     rpus_count: record.rpusCount,
+    captcha_pending: record.captchaPending,
     created_at: record.createdAt.toISOString(),
   };
 }
@@ -116,7 +124,7 @@ export async function listCredentials(
   db: Queryable,
   userId: string,
   page: PageQuery,
-): Promise<{ data: CredentialRecord[]; count: number }> {
+): Promise<Page<CredentialRecord>> {
   const where = new Conditions();
   where.add((p) => `c.user_id = ${p}`, userId);
   return selectPage<CredentialRow, CredentialRecord>(
@@ -135,6 +143,13 @@ export async function allCredentials(db: Queryable, userId: string): Promise<Cre
   return rows.map(toRecord);
 }
 
+/** Where a credential's sealed portal password lives (its associated data). */
+export const credentialPasswordBinding = (id: string) => ({
+  table: 'credentials',
+  column: 'password_encrypted',
+  id,
+});
+
 /**
  * Stores a new portal account, password encrypted (AES-256-GCM). The user's `has_credentials`
  * is derived from the existence of a credential (users/service.ts), so the first one flips it.
@@ -146,12 +161,20 @@ export async function createCredential(
   input: CredentialCreate,
 ): Promise<CredentialRecord> {
   try {
-    const { rows } = await db.query<{ id: string }>(
-      `INSERT INTO credentials (user_id, alias, cfe_user, password_encrypted)
-       VALUES ($1, $2, $3, $4) RETURNING id`,
-      [userId, input.alias ?? '', input.cfe_user, secrets.seal(input.password)],
+    // The id is chosen here: the sealed password is bound to its row.
+    const id = randomUUID();
+    await db.query(
+      `INSERT INTO credentials (id, user_id, alias, cfe_user, password_encrypted)
+       VALUES ($1, $2, $3, $4, $5)`,
+      [
+        id,
+        userId,
+        input.alias ?? '',
+        input.cfe_user,
+        secrets.seal(input.password, credentialPasswordBinding(id)),
+      ],
     );
-    return getCredential(db, userId, (rows[0] as { id: string }).id);
+    return getCredential(db, userId, id);
   } catch (error) {
     throw cfeUserConflict(error);
   }
@@ -187,7 +210,9 @@ export async function updateCredential(
         userId,
         changes.alias ?? null,
         changes.cfe_user ?? null,
-        changes.password === undefined ? null : secrets.seal(changes.password),
+        changes.password === undefined
+          ? null
+          : secrets.seal(changes.password, credentialPasswordBinding(credentialId)),
         loginChanged,
         CredentialStatus.unverified,
       ],
@@ -245,7 +270,7 @@ export async function getCredentialForSync(
     id: row.id,
     userId: row.user_id,
     cfeUser: row.cfe_user,
-    password: secrets.open(row.password_encrypted),
+    password: secrets.open(row.password_encrypted, credentialPasswordBinding(row.id)),
     status: row.status,
   };
 }

@@ -1,4 +1,5 @@
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../testing/test-database';
+import { waitFor } from '../testing/wait-for';
 import { isUniqueViolation, MAX_NOTIFY_PAYLOAD_BYTES } from './database';
 
 let t: TestDatabase;
@@ -60,7 +61,8 @@ test('concurrent read-modify-write transactions do not lose updates', async () =
         const { rows } = await tx.query<{ value: number }>(
           'SELECT value FROM counters WHERE id = 1 FOR UPDATE',
         );
-        await new Promise((resolve) => setTimeout(resolve, 2));
+        // Let the other transactions run up to here before this one writes.
+        await new Promise((resolve) => setImmediate(resolve));
         await tx.query('UPDATE counters SET value = $1 WHERE id = 1', [(rows[0]?.value ?? 0) + 1]);
       }),
     ),
@@ -78,19 +80,15 @@ test('unique violations are recognised, by constraint too', async () => {
   expect(isUniqueViolation(new Error('x'))).toBe(false);
 });
 
-const nextNotification = (channel: string) =>
-  new Promise<{ payload: string; stop: () => Promise<void> }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no notification')), 5_000);
-    let stop: () => Promise<void> = async () => undefined;
-    t.db
-      .listen(channel, (payload) => {
-        clearTimeout(timer);
-        resolve({ payload, stop });
-      })
-      .then((unlisten) => {
-        stop = unlisten;
-      }, reject);
+/** Listens on `channel` (resolved once listening); `next` is the first payload to arrive. */
+async function listenOnce(channel: string) {
+  let received: (payload: string) => void = () => {};
+  const next = new Promise<string>((resolve) => {
+    received = resolve;
   });
+  const stop = await t.db.listen(channel, (payload) => received(payload));
+  return { next, stop };
+}
 
 test('listen receives what notify sends; unlisten stops it', async () => {
   const received: string[] = [];
@@ -99,9 +97,12 @@ test('listen receives what notify sends; unlisten stops it', async () => {
   await waitFor(() => received.length === 1);
   expect(received).toEqual(['hola']);
   await stop();
+  // Another listener of the channel hears the next one: the stopped one would have heard it too.
+  const witness = await listenOnce('luz_test');
   await t.db.notify('luz_test', 'ya no');
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(await witness.next).toBe('ya no');
   expect(received).toEqual(['hola']);
+  await witness.stop();
 });
 
 test('a notify inside a transaction is delivered on commit only', async () => {
@@ -114,8 +115,8 @@ test('a notify inside a transaction is delivered on commit only', async () => {
     })
     .catch(() => undefined);
   await t.db.transaction((tx) => t.db.notify('luz_tx', 'confirmado', tx));
-  await waitFor(() => received.length > 0);
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  // Notifications arrive in commit order: the rolled-back one, had it been sent, would be first.
+  await waitFor(() => received.includes('confirmado'));
   expect(received).toEqual(['confirmado']);
   await stop();
 });
@@ -127,12 +128,10 @@ test('notify refuses payloads beyond PostgreSQL limit and odd channel names', as
   await expect(t.db.notify('Robert"); DROP TABLE items;--', 'x')).rejects.toThrow(
     /Invalid notification channel/,
   );
-  const pending = nextNotification('luz_big');
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  const big = await listenOnce('luz_big');
   await t.db.notify('luz_big', 'ñ'.repeat(Math.floor(MAX_NOTIFY_PAYLOAD_BYTES / 2)));
-  const { payload, stop } = await pending;
-  expect(payload).toHaveLength(Math.floor(MAX_NOTIFY_PAYLOAD_BYTES / 2));
-  await stop();
+  expect(await big.next).toHaveLength(Math.floor(MAX_NOTIFY_PAYLOAD_BYTES / 2));
+  await big.stop();
 });
 
 const postgresOnly = testDatabaseKind() === 'postgres' ? test : test.skip;
@@ -144,27 +143,22 @@ postgresOnly('the LISTEN connection comes back after the server drops it', async
   const db = openPostgres(t.url as string, { onConnectionError: (error) => errors.push(error.message) });
   try {
     const stop = await db.listen('luz_resilient', (payload) => received.push(payload));
-    await t.db.query(
-      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'",
-    );
+    const listening = async () =>
+      (
+        await t.db.query<{ pid: number }>(
+          "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'",
+        )
+      ).rows.map((row) => row.pid);
+    const dropped = await listening();
+    await t.db.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [dropped]);
     await waitFor(() => errors.length > 0);
-    // Keep notifying until the reconnected listener hears one.
-    const deadline = Date.now() + 10_000;
-    while (!received.includes('de vuelta') && Date.now() < deadline) {
-      await t.db.notify('luz_resilient', 'de vuelta');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(received).toContain('de vuelta');
+    // Listening again on a new connection: from now on every notification reaches it.
+    await waitFor(async () => (await listening()).some((pid) => !dropped.includes(pid)));
+    await t.db.notify('luz_resilient', 'de vuelta');
+    await waitFor(() => received.includes('de vuelta'));
+    expect(received).toEqual(['de vuelta']);
     await stop();
   } finally {
     await db.close();
   }
 });
-
-async function waitFor(condition: () => boolean, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}

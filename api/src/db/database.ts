@@ -23,10 +23,24 @@ export interface Database extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Subscribes to NOTIFY on `channel`; resolves once listening, with the function that stops it. */
   listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  /**
+   * As `listen`, for what keeps a cache right: a notification this process causes reaches
+   * `handler` before the query (or COMMIT) that caused it resolves, so the next request already
+   * sees it; other processes' arrive as with `listen`. A handler may hear one notification twice.
+   */
+  listenForInvalidation(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
   /** NOTIFY through `via` (e.g. a transaction, so it is delivered on commit) or the database. */
   notify(channel: string, payload: string, via?: Queryable): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * The planner's price of a random read against a sequential one. PostgreSQL's default (4) assumes
+ * spinning disks; on SSDs and with the tables in memory it prefers scanning a whole table to a
+ * thousand index look-ups, and the lists' capped counts then read every row (issue 17,
+ * docs/decisions/100). 1.1 is the value commonly advised for SSD storage.
+ */
+export const RANDOM_PAGE_COST = 1.1;
 
 /** PostgreSQL's limit for a NOTIFY payload is 8000 bytes. */
 export const MAX_NOTIFY_PAYLOAD_BYTES = 7999;

@@ -35,7 +35,7 @@ test('processes migrating at the same time apply each migration exactly once', a
   const second = t.url ? await openSecondConnection(t.url) : null;
   const results = await Promise.all([migrate(t.db), migrate(second ?? t.db), migrate(t.db)]);
   await second?.close();
-  expect(results.flat().sort()).toEqual(migrations.map((migration) => migration.version));
+  expect(results.flat().sort((a, b) => a - b)).toEqual(migrations.map((migration) => migration.version));
 });
 
 test('a failing migration leaves the database at the previous version', async () => {

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { waitFor } from '../testing/wait-for';
 import { pgBossDatabase } from './pg-boss';
 
 let t: TestDatabase;
@@ -31,11 +32,3 @@ test('pg-boss 10 runs on our data layer (PGlite included) and completes a job', 
   }
   expect(errors).toEqual([]);
 }, 30_000);
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

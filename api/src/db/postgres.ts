@@ -6,8 +6,10 @@ import {
   notifyVia,
   type Queryable,
   type QueryResult,
+  RANDOM_PAGE_COST,
   type Row,
 } from './database';
+import { guarded } from './query-error';
 
 export type PostgresOptions = {
   /** Pool size per process; several API and worker processes share one server. */
@@ -21,12 +23,14 @@ type PgQueryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 function queryable(target: PgQueryable): Queryable {
   return {
     async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await target.query<T>(sql, [...params]);
+      const result = await guarded(sql, () => target.query<T>(sql, [...params]));
       return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length };
     },
     async exec(sql: string) {
       // Without parameters node-postgres uses the simple protocol, which accepts several statements.
-      const result = (await target.query(sql)) as unknown as pg.QueryResult<Row> | pg.QueryResult<Row>[];
+      const result = (await guarded(sql, () => target.query(sql))) as unknown as
+        | pg.QueryResult<Row>
+        | pg.QueryResult<Row>[];
       const last = Array.isArray(result) ? result.at(-1) : result;
       return last
         ? ({ rows: last.rows, rowCount: last.rowCount ?? last.rows.length } satisfies QueryResult)
@@ -125,6 +129,74 @@ class Listener {
   }
 }
 
+/**
+ * Channels every pooled connection listens to (`listenForInvalidation`). PostgreSQL delivers a
+ * session's own notifications right after its COMMIT, before the statement's answer; so when the
+ * connection that wrote listens too, the handlers hear the change before the write resolves.
+ */
+class PoolInvalidations {
+  private readonly handlers = new Map<string, Set<NotificationHandler>>();
+  private readonly joined = new WeakMap<pg.PoolClient, Set<string>>();
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  get active() {
+    return this.handlers.size > 0;
+  }
+
+  add(channel: string, handler: NotificationHandler) {
+    const set = this.handlers.get(channel) ?? new Set();
+    set.add(handler);
+    this.handlers.set(channel, set);
+  }
+
+  remove(channel: string, handler: NotificationHandler) {
+    const set = this.handlers.get(channel);
+    if (set?.delete(handler) && set.size === 0) this.handlers.delete(channel);
+  }
+
+  /** A pooled connection that listens to every invalidation channel (LISTEN once per connection). */
+  async checkout(): Promise<pg.PoolClient> {
+    const client = await this.pool.connect();
+    try {
+      let joined = this.joined.get(client);
+      if (!joined) {
+        joined = new Set();
+        this.joined.set(client, joined);
+        client.on('notification', (message) => {
+          for (const handler of this.handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+        });
+      }
+      for (const channel of this.handlers.keys()) {
+        if (joined.has(channel)) continue;
+        await client.query(`LISTEN ${quoteIdentifier(channel)}`);
+        joined.add(channel);
+      }
+      return client;
+    } catch (error) {
+      client.release(error as Error);
+      throw error;
+    }
+  }
+
+  /** `pool.query`, on a connection that listens. */
+  readonly queryable: PgQueryable = {
+    query: (async (sql: string, params?: unknown[]) => {
+      const client = await this.checkout();
+      let failure: Error | undefined;
+      try {
+        return await client.query(sql, params);
+      } catch (error) {
+        // A statement the server refused leaves the connection usable; anything else does not.
+        failure = (error as { code?: unknown }).code === undefined ? (error as Error) : undefined;
+        throw error;
+      } finally {
+        client.release(failure);
+      }
+    }) as PgQueryable['query'],
+  };
+}
+
 /** Resolves when every connection the pool holds now has closed (at most a few seconds). */
 function connectionsEnded(pool: pg.Pool): Promise<void> {
   let open = pool.totalCount;
@@ -142,25 +214,35 @@ function connectionsEnded(pool: pg.Pool): Promise<void> {
 }
 
 export function openPostgres(connectionString: string, options: PostgresOptions = {}): Database {
-  const pool = new pg.Pool({ connectionString, max: options.maxConnections ?? 10 });
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.maxConnections ?? 10,
+    options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
+  });
   const onError =
     options.onConnectionError ?? ((error: Error) => console.error('Database connection:', error.message));
   // An idle pooled client that loses its server emits here; without a listener the process would crash.
   pool.on('error', (error) => onError(error));
   const listener = new Listener(connectionString, onError);
-  const outer = queryable(pool);
+  const invalidations = new PoolInvalidations(pool);
+  const direct = queryable(pool);
+  const listening = queryable(invalidations.queryable);
+  const outer: Queryable = {
+    query: (sql, params) => (invalidations.active ? listening : direct).query(sql, params),
+    exec: (sql) => (invalidations.active ? listening : direct).exec(sql),
+  };
   return {
     kind: 'postgres',
     query: outer.query,
     exec: outer.exec,
     async transaction(fn) {
-      const client = await pool.connect();
+      const client = invalidations.active ? await invalidations.checkout() : await pool.connect();
       // A connection whose ROLLBACK failed is in an unknown state: it is destroyed, not reused.
       let broken: Error | undefined;
       try {
-        await client.query('BEGIN');
+        await guarded('BEGIN', () => client.query('BEGIN'));
         const result = await fn(queryable(client));
-        await client.query('COMMIT');
+        await guarded('COMMIT', () => client.query('COMMIT'));
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch((rollbackError: Error) => {
@@ -175,6 +257,21 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
       assertChannel(channel);
       await listener.add(channel, handler);
       return () => listener.remove(channel, handler);
+    },
+    async listenForInvalidation(channel, handler) {
+      assertChannel(channel);
+      invalidations.add(channel, handler);
+      // Other processes' changes also reach this process while its pooled connections are busy.
+      try {
+        await listener.add(channel, handler);
+      } catch (error) {
+        invalidations.remove(channel, handler);
+        throw error;
+      }
+      return async () => {
+        invalidations.remove(channel, handler);
+        await listener.remove(channel, handler);
+      };
     },
     notify: (channel, payload, via = outer) => notifyVia(via, channel, payload),
     async close() {

@@ -1,15 +1,18 @@
 import { isSubscriptionActive } from '@luz/shared/subscription';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { TokenService } from '../auth/tokens';
-import type { Queryable } from '../db/database';
+import { SessionCache } from '../auth/session-cache';
+import type { AccessClaims, TokenService } from '../auth/tokens';
+import type { Database } from '../db/database';
 import { messages } from '../messages';
-import { findUserById, type User } from '../users/service';
+import { findUserForToken, type User } from '../users/service';
 import { forbidden, paymentRequired, preconditionRequired, unauthorized } from './errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the auth guard's hooks; read it through `currentUser(request)`. */
     authenticatedUser: User | null;
+    /** The claims of the token that authenticated the request (logout revokes this one). */
+    accessClaims: AccessClaims | null;
   }
 }
 
@@ -31,7 +34,13 @@ export type AuthGuard = {
   superuser: onRequestAsyncHookHandler;
   /** The user a raw token belongs to (the WebSocket carries it in the query string). */
   userFromToken(token: string | undefined): Promise<User>;
+  /** Starts remembering checked callers (SessionCache); until then every request reads the database. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
 };
+
+/** What a token gives: its user and its claims. */
+type Session = { user: User; claims: AccessClaims };
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -41,40 +50,68 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * A token is good only if its signature, algorithm and expiry check out, its user still exists
- * and is active, and its `ver` equals the user's token_version (a password change, a reset or a
- * temporary password retire every older token).
+ * A token is good only if its signature, algorithm and expiry check out, it was not logged out
+ * (revoked_tokens), its user still exists and is active, and its `ver` equals the user's
+ * token_version (a password change, a reset or a temporary password retire every older token).
+ * What the database said is kept for a few seconds (SessionCache), dropped at once by any change.
  */
-export function createAuthGuard({ db, tokens }: { db: Queryable; tokens: TokenService }): AuthGuard {
-  async function userFromToken(token: string | undefined): Promise<User> {
+export function createAuthGuard({
+  db,
+  tokens,
+  now,
+}: {
+  db: Database;
+  tokens: TokenService;
+  now?: () => number;
+}): AuthGuard {
+  const cache = new SessionCache(db, now);
+
+  async function userOf(claims: AccessClaims): Promise<User> {
+    const cached = cache.get(claims.sub, claims.jti);
+    if (cached) return cached;
+    const mark = cache.mark();
+    const found = await findUserForToken(db, claims.sub, claims.jti);
+    if (!found || found.revoked) throw unauthorized(messages.invalidToken);
+    cache.keep(found.user, claims.jti, mark);
+    return found.user;
+  }
+
+  async function sessionOf(token: string | undefined): Promise<Session> {
     if (!token) throw unauthorized(messages.notAuthenticated);
     const claims = tokens.verify(token);
     if (!claims) throw unauthorized(messages.invalidToken);
-    const user = await findUserById(db, claims.sub);
-    if (!user || user.tokenVersion !== claims.ver) throw unauthorized(messages.invalidToken);
+    const user = await userOf(claims);
+    if (user.tokenVersion !== claims.ver) throw unauthorized(messages.invalidToken);
     if (!user.isActive) throw forbidden(messages.inactiveUser);
+    return { user, claims };
+  }
+
+  async function authenticate(request: FastifyRequest): Promise<User> {
+    const { user, claims } = await sessionOf(bearerToken(request));
+    request.authenticatedUser = user;
+    request.accessClaims = claims;
     return user;
   }
 
   return {
-    userFromToken,
+    userFromToken: async (token) => (await sessionOf(token)).user,
+    start: () => cache.start(),
+    stop: () => cache.stop(),
     async user(request) {
-      const user = await userFromToken(bearerToken(request));
+      const user = await authenticate(request);
       requirePasswordChanged(user);
       // 402, not 403: the front end ends the session on 401/403 (spec §8); this user must stay
       // signed in and be shown /subscription.
       if (!isSubscriptionActive(toSubscriptionHolder(user)))
         throw paymentRequired(messages.subscriptionRequired);
-      request.authenticatedUser = user;
     },
     async account(request) {
-      request.authenticatedUser = await userFromToken(bearerToken(request));
+      await authenticate(request);
     },
     async superuser(request) {
-      const user = await userFromToken(bearerToken(request));
+      const user = await authenticate(request);
       if (!user.isSuperuser) throw forbidden(messages.notEnoughPrivileges);
       requirePasswordChanged(user);
-      request.authenticatedUser = user;
     },
   };
 }
@@ -91,6 +128,12 @@ const toSubscriptionHolder = (user: User) => ({
   is_superuser: user.isSuperuser,
   subscription: user.subscription,
 });
+
+/** The claims of the caller's token, on a route guarded by `user`, `account` or `superuser`. */
+export function currentClaims(request: FastifyRequest): AccessClaims {
+  if (!request.accessClaims) throw unauthorized(messages.notAuthenticated);
+  return request.accessClaims;
+}
 
 /** The authenticated caller of a route guarded by `user`, `account` or `superuser`. Fails closed without a guard. */
 export function currentUser(request: FastifyRequest): User {

@@ -6,19 +6,41 @@ export const BOM = '\uFEFF';
 /** Lines are sent in chunks of about this size: few writes, and memory flat however long the export. */
 const CHUNK_BYTES = 64 * 1024;
 
-/** A field as RFC 4180 wants it: quoted when it holds a comma, a quote, a line break or edge spaces. */
-export function csvField(value: string): string {
-  return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
+/**
+ * Where a spreadsheet may cut a cell into several: the separators Excel and LibreOffice use or
+ * guess (comma; semicolon where the decimal mark is a comma, as Excel does in many locales; tab;
+ * pipe) and line breaks. Our file uses commas, but a user may open it with another separator,
+ * and then a quote in the middle of a field protects nothing.
+ */
+const splitters = /([,;\t|\r\n])/;
+/** What makes a spreadsheet evaluate a cell (after blanks or quotes it skips): = + - @ and their full-width forms. */
+const formulaStart = /^[\s"]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/;
+/** A number (an amount, a negative one included) is data, never a formula. */
+const plainNumber = /^\s*[-+]?\d+(?:[.,]\d+)?\s*$/;
+
+const neutralise = (piece: string) =>
+  formulaStart.test(piece) && !plainNumber.test(piece) ? `'${piece}` : piece;
 
 /**
- * Free text a user or the portal wrote: a leading = + - @ (or tab, carriage return) would make a
- * spreadsheet run it as a formula (CSV injection), so such a value gets a leading apostrophe.
+ * One cell of a CSV line, whatever it holds (free text from a user or the portal, a label, an
+ * amount). Every piece a spreadsheet could see as a cell of its own (the whole value, and what
+ * follows any separator or line break inside it) gets a leading apostrophe when it would start a
+ * formula (CSV injection, e.g. `x;=1+1` opened with `;` as the separator); then the value is
+ * quoted as RFC 4180 wants when it holds a quote, a separator, a line break or edge blanks.
+ * Every CSV writer builds its lines with `csvLine`, which uses this for every cell.
  */
-export function csvText(value: string | null): string {
-  const text = value ?? '';
-  return csvField(/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+export function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  const text = value
+    .split(splitters)
+    .map((piece, index) => (index % 2 === 0 ? neutralise(piece) : piece))
+    .join('');
+  return /[",;\t|\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
+
+/** A CSV line of cells (without its line end). */
+export const csvLine = (cells: readonly (string | number | null)[]) => cells.map(csvCell).join(',');
 
 export const csvYesNo = (value: boolean) => (value ? 'Sí' : 'No');
 
@@ -36,7 +58,7 @@ export function csvStream(
   lines: Iterable<string> | AsyncIterable<string>,
 ): Readable {
   async function* chunks() {
-    yield `${BOM}${header.map(csvField).join(',')}\r\n`;
+    yield `${BOM}${csvLine(header)}\r\n`;
     let chunk = '';
     for await (const line of lines) {
       chunk += `${line}\r\n`;

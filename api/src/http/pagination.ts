@@ -1,4 +1,4 @@
-import type { PageQuery } from '@luz/shared/contract';
+import type { Page, PageQuery } from '@luz/shared/contract';
 import type { Conditions } from '../db/conditions';
 import type { Queryable, Row } from '../db/database';
 
@@ -13,26 +13,87 @@ export function containsPattern(text: string): string {
 }
 
 /**
- * One page of a list and how many rows match in all: the `{data, count}` of the list endpoints.
- * Both queries share `from` and `where`, so the page and its total never disagree.
+ * Lists count in steps of this many rows: a count stops at the first multiple of it past the end
+ * of the page shown, and says "more than that" (`count_capped`) when rows remain. Counting every
+ * matching row read the whole table on every page turn (issue 17); this way a count reads at most
+ * a thousand rows past the page, whatever the table holds.
+ */
+export const COUNT_STEP = 1_000;
+
+/** How far the count of this page goes: 1,000 on the first pages, 2,000 from row 1,000 on… */
+export function countCap(page: PageQuery): number {
+  const { limit, offset } = pageWindow(page);
+  return (Math.floor((offset + limit) / COUNT_STEP) + 1) * COUNT_STEP;
+}
+
+export type PageCount = Pick<Page<unknown>, 'count' | 'count_capped'>;
+
+/**
+ * The count of `{data, count}` for one page, reading at most `countCap(page)` + 1 rows. A page
+ * that is neither empty nor full tells the total by itself, and then nothing is counted.
+ */
+export async function countPage(
+  db: Queryable,
+  query: { from: string; where: string; values: readonly unknown[] },
+  page: PageQuery,
+  rowsOnPage: number,
+): Promise<PageCount> {
+  const { limit, offset } = pageWindow(page);
+  if (rowsOnPage > 0 && rowsOnPage < limit) return { count: offset + rowsOnPage };
+  const cap = countCap(page);
+  const { rows } = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM (
+       SELECT 1 FROM ${query.from} ${query.where} LIMIT $${query.values.length + 1}
+     ) AS capped`,
+    [...query.values, cap + 1],
+  );
+  const count = rows[0]?.count ?? 0;
+  return count > cap ? { count: cap, count_capped: true } : { count };
+}
+
+/**
+ * The capped count as a column of the page's own query, so that a page and its count cost one
+ * round trip: an uncorrelated subquery, which PostgreSQL runs once (an InitPlan). `capParam` is
+ * the placeholder of `countCap(page) + 1`.
+ */
+export function countColumn(query: { from: string; where: string }, capParam: string): string {
+  return `(SELECT count(*)::int FROM (SELECT 1 FROM ${query.from} ${query.where} LIMIT ${capParam}) AS capped) AS full_count`;
+}
+
+/** The count of a page read with `countColumn`; a page past the end has no row to carry it. */
+export async function pageCount(
+  db: Queryable,
+  query: { from: string; where: string; values: readonly unknown[] },
+  page: PageQuery,
+  rows: readonly { full_count: number }[],
+): Promise<PageCount> {
+  const first = rows[0];
+  if (!first) return countPage(db, query, page, 0);
+  const cap = countCap(page);
+  return first.full_count > cap ? { count: cap, count_capped: true } : { count: first.full_count };
+}
+
+/**
+ * One page of a list and how many rows match (capped, see `countPage`), in one query: the
+ * `{data, count}` of the list endpoints. The page and its count share `from` and `where`, so they
+ * never disagree.
  */
 export async function selectPage<R extends Row, T>(
   db: Queryable,
   query: { columns: string; from: string; where: Conditions; orderBy: string },
   page: PageQuery,
   toItem: (row: R) => T,
-): Promise<{ data: T[]; count: number }> {
+): Promise<Page<T>> {
   const { limit, offset } = pageWindow(page);
   const { values } = query.where;
   const where = query.where.where();
-  const { rows } = await db.query<R>(
-    `SELECT ${query.columns} FROM ${query.from} ${where}
-     ORDER BY ${query.orderBy} LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
-    [...values, limit, offset],
+  const n = values.length;
+  const { rows } = await db.query<R & { full_count: number }>(
+    `SELECT ${query.columns}, ${countColumn({ from: query.from, where }, `$${n + 3}`)}
+     FROM ${query.from} ${where}
+     ORDER BY ${query.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`,
+    [...values, limit, offset, countCap(page) + 1],
   );
-  const total = await db.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM ${query.from} ${where}`,
-    values,
-  );
-  return { data: rows.map(toItem), count: total.rows[0]?.count ?? 0 };
+  const counted = await pageCount(db, { from: query.from, where, values }, page, rows);
+  return { data: rows.map(toItem), ...counted };
 }

@@ -27,24 +27,26 @@ export function routeRateLimit(
 const SWEEP_ABOVE = 10_000;
 
 /**
- * A limit per client address alone, for a route that already has a `routeRateLimit`:
- * @fastify/rate-limit applies only the first of its limiters that a request meets, so a second
- * one cannot come from it. A fixed window per address, in this process's memory.
+ * A fixed window per `key` (a client address, a user), in this process's memory, for limits
+ * @fastify/rate-limit cannot give: it applies only the first of its limiters that a request
+ * meets, and keeps one counter per route (a budget shared by several routes needs one map).
  */
-export function addressRateLimit(
+export function fixedWindowLimit(
   { max, windowMs }: RateLimit,
+  key: (request: FastifyRequest) => string,
   detail: (retryAfterSeconds: number) => string,
 ): preHandlerAsyncHookHandler {
   const windows = new Map<string, { count: number; resetAt: number }>();
   return async (request) => {
     const now = Date.now();
     if (windows.size > SWEEP_ABOVE) {
-      for (const [address, window] of windows) if (window.resetAt <= now) windows.delete(address);
+      for (const [name, window] of windows) if (window.resetAt <= now) windows.delete(name);
     }
-    let window = windows.get(request.ip);
+    const name = key(request);
+    let window = windows.get(name);
     if (!window || window.resetAt <= now) {
       window = { count: 0, resetAt: now + windowMs };
-      windows.set(request.ip, window);
+      windows.set(name, window);
     }
     window.count += 1;
     if (window.count > max) {
@@ -53,3 +55,7 @@ export function addressRateLimit(
     }
   };
 }
+
+/** A limit per client address alone, for a route that already has a `routeRateLimit`. */
+export const addressRateLimit = (limit: RateLimit, detail: (retryAfterSeconds: number) => string) =>
+  fixedWindowLimit(limit, (request) => request.ip, detail);

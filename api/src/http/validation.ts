@@ -99,6 +99,28 @@ function validationItems(issues: readonly core.$ZodIssue[], location: string): V
   }));
 }
 
+/** What a 422 says about a NUL character (spec §5 wording style; the front end translates it). */
+export const NUL_MESSAGE = 'must not contain NUL characters';
+
+/**
+ * Where `value` (a parsed body, query string or path) holds a NUL character, in a string or in a
+ * key: PostgreSQL cannot store one in text, so it is refused here, as a field error, before any
+ * schema or query sees it.
+ */
+function nulPaths(value: unknown, path: (string | number)[] = [], found: (string | number)[][] = []) {
+  if (typeof value === 'string') {
+    if (value.includes('\0')) found.push(path);
+  } else if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) nulPaths(item, [...path, index], found);
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      nulPaths(item, [...path, key], found);
+      if (key.includes('\0')) found.push([...path, key]);
+    }
+  }
+  return found;
+}
+
 /**
  * Validates every request part with its zod schema and the messages above. `reportInput` keeps
  * the offending value on the issue only long enough to tell "missing" from "wrong"; it is never
@@ -110,6 +132,14 @@ export const validatorCompiler: FastifySchemaCompiler<ZodType> = ({ schema, http
   return (data) => {
     // Fastify gives a request without a body `null`; zod (and FastAPI) call that "missing".
     const input = part === 'body' && data === null ? undefined : data;
+    const withNul = nulPaths(input);
+    if (withNul.length > 0) {
+      return {
+        error: new RequestValidationError(
+          withNul.map((path) => ({ loc: [location, ...path], msg: NUL_MESSAGE, type: 'string_nul' })),
+        ),
+      };
+    }
     const result = schema.safeParse(input, {
       error: (issue) => validationMessage(issue, location),
       reportInput: true,

@@ -1,7 +1,9 @@
 import PgBoss from 'pg-boss';
+import type { Database, Row } from '../db/database';
 import { pgBossDatabase } from '../db/pg-boss';
 import { openPostgres } from '../db/postgres';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../testing/test-database';
+import { waitFor } from '../testing/wait-for';
 import { createJobQueue, type JobQueue } from './job-queue';
 
 let t: TestDatabase;
@@ -26,48 +28,71 @@ function queue(options: Partial<Parameters<typeof createJobQueue>[0]> = {}) {
   return jobs;
 }
 
-async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 const unique = (name: string) => `${name}-${Math.random().toString(36).slice(2, 8)}`;
 
+/** Longer than any test may run: a job worked within a test was woken for, never polled for. */
+const NEVER_POLLS = 3_600;
+
+/**
+ * `db` for a queue whose worker the test must know is idle: `idle` resolves after the worker's
+ * first fetch of `queue` found nothing (it then sleeps until woken).
+ */
+function watchFetches(db: Database, queue: string) {
+  let markIdle = () => {};
+  const idle = new Promise<void>((resolve) => {
+    markIdle = resolve;
+  });
+  const watched: Database = {
+    ...db,
+    async query<T extends Row = Row>(sql: string, params?: readonly unknown[]) {
+      const result = await db.query<T>(sql, params);
+      if (sql.includes('FOR UPDATE SKIP LOCKED') && params?.[0] === queue && result.rows.length === 0)
+        markIdle();
+      return result;
+    },
+  };
+  return { db: watched, idle };
+}
+
+/** pg-boss's record of every job of `queue`, oldest first. */
+const jobsOf = async (queue: string) =>
+  (
+    await t.db.query<{ state: string; retry_count: number }>(
+      'SELECT state, retry_count FROM pgboss.job WHERE name = $1 ORDER BY created_on',
+      [queue],
+    )
+  ).rows;
+
 test('a sent job is worked at once, without waiting for the polling interval', async () => {
-  const jobs = queue();
   const name = unique('hola');
-  const seen: { data: unknown; at: number }[] = [];
-  jobs.work<{ n: number }>(name, { pollingIntervalSeconds: 30 }, async (job) => {
-    seen.push({ data: job.data, at: Date.now() });
+  const watched = watchFetches(t.db, name);
+  const jobs = queue({ db: watched.db });
+  const seen: unknown[] = [];
+  jobs.work<{ n: number }>(name, { pollingIntervalSeconds: NEVER_POLLS }, async (job) => {
+    seen.push(job.data);
   });
   await jobs.start();
-  // Let the worker settle into its (30 s) sleep first.
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  const sentAt = Date.now();
+  await watched.idle;
   await jobs.send(name, { n: 1 });
-  await waitFor(() => seen.length === 1, 5_000);
-  expect(seen[0]?.data).toEqual({ n: 1 });
-  expect((seen[0]?.at ?? 0) - sentAt).toBeLessThan(1_000);
+  await waitFor(() => seen.length === 1);
+  expect(seen).toEqual([{ n: 1 }]);
 });
 
 test('a job sent by another process (a queue without workers) wakes the worker through NOTIFY', async () => {
-  const worker = queue();
-  const sender = queue({ workers: false });
   const name = unique('remoto');
+  const watched = watchFetches(t.db, name);
+  const worker = queue({ db: watched.db });
+  const sender = queue({ workers: false });
   const seen: unknown[] = [];
-  worker.work(name, { pollingIntervalSeconds: 30 }, async (job) => {
+  worker.work(name, { pollingIntervalSeconds: NEVER_POLLS }, async (job) => {
     seen.push(job.data);
   });
   await worker.start();
   await sender.start();
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  const sentAt = Date.now();
+  await watched.idle;
   await sender.send(name, { desde: 'api' });
-  await waitFor(() => seen.length === 1, 5_000);
-  expect(Date.now() - sentAt).toBeLessThan(1_500);
+  await waitFor(() => seen.length === 1);
+  expect(seen).toEqual([{ desde: 'api' }]);
 });
 
 test('never runs more than `concurrency` jobs at once and finishes a burst', async () => {
@@ -76,10 +101,17 @@ test('never runs more than `concurrency` jobs at once and finishes a burst', asy
   let running = 0;
   let peak = 0;
   let done = 0;
+  // The first jobs hold their slots until three run at once: a fourth would start meanwhile if the
+  // queue allowed it.
+  let full = () => {};
+  const threeAtOnce = new Promise<void>((resolve) => {
+    full = resolve;
+  });
   jobs.work(name, { concurrency: 3 }, async () => {
     running += 1;
     peak = Math.max(peak, running);
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    if (running === 3) full();
+    await threeAtOnce;
     running -= 1;
     done += 1;
   });
@@ -99,9 +131,11 @@ test('a failing job is retried by the queue up to its limit, with its retry coun
   });
   await jobs.start();
   await jobs.send(name, {}, { retryLimit: 2, retryDelay: 0, retryBackoff: false });
-  await waitFor(() => counts.length === 3);
-  await new Promise((resolve) => setTimeout(resolve, 600));
+  // Failed for good: pg-boss never hands it out again.
+  await waitFor(async () => (await jobsOf(name))[0]?.state === 'failed');
+  await jobs.stop();
   expect(counts).toEqual([0, 1, 2]);
+  expect(await jobsOf(name)).toEqual([{ state: 'failed', retry_count: 2 }]);
   errors.length = 0;
 });
 
@@ -121,23 +155,25 @@ test('a job sent inside a transaction exists only if the transaction commits', a
   ).rejects.toThrow('rollback');
   await t.db.transaction((tx) => jobs.send(name, { version: 'confirmada' }, { via: tx }));
   await waitFor(() => seen.length === 1);
-  await new Promise((resolve) => setTimeout(resolve, 500));
   expect(seen).toEqual([{ version: 'confirmada' }]);
+  // The rolled-back job does not exist, so no worker can ever take it.
+  expect(await jobsOf(name)).toHaveLength(1);
 });
 
-test('a delayed job waits for its time', async () => {
+test('a delayed job waits for its time, then wakes the worker by itself', async () => {
   const jobs = queue();
   const name = unique('despues');
   let ranAt = 0;
-  jobs.work(name, { pollingIntervalSeconds: 5 }, async () => {
+  // Without polling, only the queue's own timer can wake the worker for it.
+  jobs.work(name, { pollingIntervalSeconds: NEVER_POLLS }, async () => {
     ranAt = Date.now();
   });
   await jobs.start();
   const sentAt = Date.now();
   await jobs.send(name, {}, { startAfterSeconds: 1 });
-  await waitFor(() => ranAt > 0, 5_000);
+  await waitFor(() => ranAt > 0);
+  // Not before its time (a lower bound holds however loaded the machine is).
   expect(ranAt - sentAt).toBeGreaterThanOrEqual(900);
-  expect(ranAt - sentAt).toBeLessThan(3_000);
 });
 
 test('a job whose worker died is expired by maintenance and done by a live worker', async () => {
@@ -156,7 +192,7 @@ test('a job whose worker died is expired by maintenance and done by a live worke
     seen.push(job.retryCount);
   });
   await live.start();
-  await waitFor(() => seen.length === 1, 15_000);
+  await waitFor(() => seen.length === 1);
   expect(seen).toEqual([1]);
 }, 30_000);
 
@@ -171,9 +207,11 @@ test('`every` sends one job per window however many processes run it', async () 
     });
     jobs.every(name, 60);
   }
+  // start() answers once its first tick is sent (or refused as the other one's duplicate).
   await Promise.all([first.start(), second.start()]);
-  await waitFor(() => runs >= 1);
-  await new Promise((resolve) => setTimeout(resolve, 800));
+  expect(await jobsOf(name)).toHaveLength(1);
+  await waitFor(() => runs === 1);
+  await Promise.all([first.stop(), second.stop()]);
   expect(runs).toBe(1);
 });
 
@@ -200,8 +238,9 @@ postgresOnly(
       }
       await Promise.all([first.start(), second.start()]);
       for (let n = 0; n < 200; n++) await (n % 2 ? first : second).send(name, { n });
-      await waitFor(() => doneBy.size === 200, 20_000);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await waitFor(() => doneBy.size === 200);
+      // Stopping waits for every job still running: a second run of any would be counted by now.
+      await Promise.all([first.stop(), second.stop()]);
       expect([...doneBy.values()].every((labels) => labels.length === 1)).toBe(true);
       const labels = [...doneBy.values()].flat();
       expect(labels).toContain('a');

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Database, Queryable } from '../db/database';
 import { pgBossDatabase } from '../db/pg-boss';
+import { type HeldJob, heartbeatSchema, WorkerHeartbeat } from './heartbeats';
 
 /** Every process with workers listens here; a sender names the queue that has new work. */
 export const JOBS_CHANNEL = 'luz_jobs';
@@ -70,7 +71,8 @@ export type JobQueue = {
   every(queue: string, seconds: number, data?: object): void;
   /**
    * Installs pg-boss's schema if needed and creates the registered queues, then starts their
-   * workers (when enabled). Call it before sending inside a transaction.
+   * workers and sends the first job of each `every` (when enabled). Call it before sending inside
+   * a transaction.
    */
   start(): Promise<void>;
   /** Stops fetching, lets running jobs finish (up to `graceMs`), then stops. */
@@ -85,8 +87,19 @@ export type JobQueueOptions = {
   workers: boolean;
   /** How often maintenance expires jobs of dead workers and archives old ones. Default 30 s. */
   maintenanceIntervalSeconds?: number;
+  /**
+   * How often a process with workers says it is alive (job_workers), and after how long a silent
+   * one is taken for dead and its jobs run again elsewhere. Defaults 2 s and 8 s: a killed
+   * worker's jobs run again within about 12 s (its retry delay included) instead of after their
+   * expiry.
+   */
+  heartbeatSeconds?: number;
+  deadAfterSeconds?: number;
   onError?: (error: unknown) => void;
 };
+
+/** Any constant works; it only has to be the same in every process (and differ from the migrations' lock). */
+const INSTALL_LOCK = 7_413_020_241;
 
 const defaults = { retryLimit: 2, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 } as const;
 
@@ -104,6 +117,8 @@ export function createJobQueue({
   db,
   workers,
   maintenanceIntervalSeconds = 30,
+  heartbeatSeconds = 2,
+  deadAfterSeconds = 8,
   onError = (error) => console.error('Job queue:', error),
 }: JobQueueOptions): JobQueue {
   const boss = new PgBoss({
@@ -126,28 +141,49 @@ export function createJobQueue({
   let running = false;
   let stopped = false;
   let stopListening: (() => Promise<void>) | null = null;
+  const heartbeat = new WorkerHeartbeat({
+    db,
+    intervalSeconds: heartbeatSeconds,
+    deadAfterSeconds,
+    held: () => [...loops.values()].flat().flatMap((loop) => loop.held()),
+    release: async (queue, ids) => {
+      for (const id of ids)
+        await boss.fail(queue, id, { message: 'The worker process running it stopped answering' });
+      wake(queue);
+    },
+    onError,
+  });
+
+  /**
+   * pg-boss installs its schema and creates each queue's partition with statements that deadlock
+   * or collide when processes run them at the same instant (processes may start together). On
+   * PostgreSQL they run one at a time across processes: the lock is held by a connection of its
+   * own while pg-boss works on the others, and one at a time within this process too, so that
+   * waiting for the lock never holds every connection of the pool. PGlite belongs to one process.
+   */
+  let installing: Promise<unknown> = Promise.resolve();
+  const oneProcessAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    if (db.kind === 'pglite') return work();
+    const turn = installing.then(() =>
+      db.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock($1)', [INSTALL_LOCK]);
+        return work();
+      }),
+    );
+    installing = turn.catch(() => undefined);
+    return turn;
+  };
 
   const started = () => {
-    starting ??= boss.start().then(() => undefined);
+    starting ??= oneProcessAtATime(async () => {
+      await boss.start();
+      await db.query(heartbeatSchema);
+    }).then(() => undefined);
     return starting;
   };
 
-  /**
-   * pg-boss 10 needs a queue (a table partition) before its first job. Creating one is
-   * idempotent, but two processes creating the same one at once may deadlock on the partition:
-   * the loser tries again and finds it made.
-   */
-  const createQueue = async (queue: string) => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await boss.createQueue(queue);
-        return;
-      } catch (error) {
-        if (attempt >= 5) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
-      }
-    }
-  };
+  /** pg-boss 10 needs a queue (a table partition) before its first job; creating one is idempotent. */
+  const createQueue = (queue: string) => oneProcessAtATime(() => boss.createQueue(queue));
 
   const ensureQueue = (queue: string) => {
     let created = queues.get(queue);
@@ -237,25 +273,28 @@ export function createJobQueue({
     }
   };
 
+  /** Answers once the first tick is sent (or refused as a duplicate of another process's). */
   const startRepeating = (entry: { queue: string; seconds: number; data: object }) => {
-    void tick(entry);
     const timer = setInterval(() => void tick(entry), entry.seconds * 1000);
     timer.unref();
     timers.add(timer);
+    return tick(entry);
   };
 
   return {
     workers,
     send,
     work(queue, options, handler) {
-      const loop = new QueueLoop(boss, queue, options, handler as JobHandler<object>, onError);
+      const loop = new QueueLoop(boss, queue, options, handler as JobHandler<object>, onError, () =>
+        heartbeat.record(),
+      );
       loops.set(queue, [...(loops.get(queue) ?? []), loop]);
       if (workers && running) startLoop(loop);
     },
     every(queue, seconds, data = {}) {
       const entry = { queue, seconds, data };
       repeating.push(entry);
-      if (workers && running) startRepeating(entry);
+      if (workers && running) void startRepeating(entry);
     },
     async start() {
       await started();
@@ -264,8 +303,9 @@ export function createJobQueue({
       if (!workers || running || stopped) return;
       running = true;
       stopListening = await db.listen(JOBS_CHANNEL, (queue) => wake(queue));
+      heartbeat.start();
       for (const list of loops.values()) for (const loop of list) startLoop(loop);
-      for (const entry of repeating) startRepeating(entry);
+      await Promise.all(repeating.map(startRepeating));
     },
     async stop(graceMs = 10_000) {
       if (stopped) return;
@@ -274,6 +314,7 @@ export function createJobQueue({
       timers.clear();
       const all = [...loops.values()].flat();
       await Promise.all(all.map((loop) => loop.stop(graceMs)));
+      if (running) await heartbeat.stop();
       await stopListening?.();
       if (starting) {
         await starting.catch(() => undefined);
@@ -286,6 +327,7 @@ export function createJobQueue({
 /** The fetch loop of one `work` registration. */
 class QueueLoop {
   private active = new Set<Promise<void>>();
+  private running = new Set<string>();
   private controllers = new Set<AbortController>();
   private stopping = false;
   private woken = false;
@@ -301,10 +343,17 @@ class QueueLoop {
     options: WorkOptions,
     private readonly handler: JobHandler<object>,
     private readonly onError: (error: unknown) => void,
+    /** Tells the other processes which jobs this one now holds (heartbeats.ts). */
+    private readonly claimed: () => Promise<void>,
   ) {
     this.concurrency = Math.max(1, options.concurrency ?? 4);
     this.batchSize = Math.max(1, options.batchSize ?? this.concurrency);
     this.pollingMs = Math.max(100, (options.pollingIntervalSeconds ?? 1) * 1000);
+  }
+
+  /** The jobs this loop is running. */
+  held(): HeldJob[] {
+    return [...this.running].map((id) => ({ queue: this.queue, id }));
   }
 
   wake() {
@@ -333,6 +382,10 @@ class QueueLoop {
         });
       } catch (error) {
         this.onError(error);
+      }
+      if (jobs.length > 0) {
+        for (const job of jobs) this.running.add(job.id);
+        await this.claimed();
       }
       for (const job of jobs) this.track(this.execute(job));
       // A full batch suggests more work is waiting: fetch again as soon as a slot is free.
@@ -396,6 +449,7 @@ class QueueLoop {
     } finally {
       clearTimeout(timer);
       this.controllers.delete(controller);
+      this.running.delete(job.id);
     }
   }
 

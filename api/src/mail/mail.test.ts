@@ -17,7 +17,7 @@ test('the reset template has Spanish text and escaped HTML', () => {
   expect(message.subject).toBe('Luz: restablece tu contraseña');
   expect(message.text).toContain('Hola, Ana <b>Peña</b>:');
   expect(message.text).toContain('https://luz.example.com/reset-password?token=abc_DEF-123');
-  expect(message.html).toContain('Ana &#60;b&#62;Peña&#60;/b&#62;');
+  expect(message.html).toContain('Ana &lt;b&gt;Peña&lt;/b&gt;');
   expect(message.html).not.toContain('<b>Peña');
   expect(message.html).toContain('href="https://luz.example.com/reset-password?token=abc_DEF-123"');
   expect(message.html).toContain('<html lang="es">');

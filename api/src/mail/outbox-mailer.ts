@@ -13,12 +13,13 @@ export function createOutboxMailer({ outboxDir, from }: { outboxDir: string; fro
   return {
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
-      await mkdir(outboxDir, { recursive: true });
+      // Private: a message can carry a live reset link.
+      await mkdir(outboxDir, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[-:.]/g, '');
       const name = `${stamp}-${randomBytes(6).toString('hex')}.eml`;
       // Written under another name first: a reader never sees half a message.
       const temporary = join(outboxDir, `.${name}.tmp`);
-      await writeFile(temporary, info.message as Buffer);
+      await writeFile(temporary, info.message as Buffer, { mode: 0o600 });
       await rename(temporary, join(outboxDir, name));
     },
     async close() {

@@ -1,6 +1,5 @@
+import { escapeUTF8 } from 'entities';
 import type { MailMessage } from './mailer';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** The HTML frame of every e-mail: title, paragraphs (escaped), one button and a footer. */
 export function layout(
@@ -10,18 +9,18 @@ export function layout(
   footer: string,
 ): string {
   const body = paragraphs
-    .map((paragraph) => `<p style="margin:0 0 16px">${escapeHtml(paragraph)}</p>`)
+    .map((paragraph) => `<p style="margin:0 0 16px">${escapeUTF8(paragraph)}</p>`)
     .join('\n');
   return `<!doctype html>
 <html lang="es">
-<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<head><meta charset="utf-8"><title>${escapeUTF8(title)}</title></head>
 <body style="margin:0;padding:24px;background:#f4f4f7;font-family:Arial,Helvetica,sans-serif;color:#1f1f29">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
-<h1 style="margin:0 0 24px;font-size:22px;color:#C71585">${escapeHtml(title)}</h1>
+<h1 style="margin:0 0 24px;font-size:22px;color:#C71585">${escapeUTF8(title)}</h1>
 ${body}
-<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 20px;background:#DA70D6;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold">${escapeHtml(action.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#555">Si el botón no funciona, copia este enlace en tu navegador:<br><a href="${escapeHtml(action.url)}">${escapeHtml(action.url)}</a></p>
-<p style="margin:24px 0 0;font-size:13px;color:#555">${escapeHtml(footer)}</p>
+<p style="margin:24px 0"><a href="${escapeUTF8(action.url)}" style="display:inline-block;padding:12px 20px;background:#DA70D6;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold">${escapeUTF8(action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#555">Si el botón no funciona, copia este enlace en tu navegador:<br><a href="${escapeUTF8(action.url)}">${escapeUTF8(action.url)}</a></p>
+<p style="margin:24px 0 0;font-size:13px;color:#555">${escapeUTF8(footer)}</p>
 </div>
 </body>
 </html>`;

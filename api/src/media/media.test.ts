@@ -121,7 +121,6 @@ test('traversal attempts are names like any other: never found', async () => {
     `../${pdf.fileName}`,
     `./${pdf.fileName}`,
     `${pdf.fileName}/`,
-    `${pdf.fileName}\u0000.txt`,
     pdf.storageKey,
     `documents/${pdf.storageKey}`,
     '../secret_key',
@@ -135,6 +134,8 @@ test('traversal attempts are names like any other: never found', async () => {
     const response = await getFile(attempt);
     expect([attempt, response.statusCode]).toEqual([attempt, 404]);
   }
+  // A NUL byte never reaches the lookup: it is a field error like in any other filter.
+  expect((await getFile(`${pdf.fileName}\u0000.txt`)).statusCode).toBe(422);
   // Raw, unencoded and double-encoded forms in the URL itself.
   for (const raw of ['../../etc/passwd', '%2e%2e%2f%2e%2e%2fetc%2fpasswd', '%252e%252e%252fetc']) {
     const response = await t.app.inject({

@@ -41,7 +41,8 @@ beforeAll(async () => {
   expect(started.status).toBe(202);
   expect(started.json()).toMatchObject({ type: 3, workflow: 5 });
   await waitForTask(t, token, started.json().task_id);
-}, 60_000);
+  // A whole payment-history sync on the embedded database: over a minute on a loaded 2-core machine.
+}, 180_000);
 afterAll(async () => {
   await t.close();
   await simulator.close();
@@ -73,11 +74,17 @@ test('the CSV has Spanish headers, dd/MM/yyyy dates, and neutralises formulas', 
   expect(csv.headers['content-type']).toContain('text/csv');
   expect(csv.headers['content-disposition']).toContain('historial-de-pagos-');
   const [header, first] = csv.body.replace(/^\uFEFF/, '').split('\r\n');
-  expect(header).toBe('Número de servicio,Alias,Fecha de pago,Importe (MXN),Canal,Referencia');
+  expect(header).toBe(
+    'Número de servicio,Alias,Fecha de pago,Importe (MXN),Canal,Referencia,Serie del CFDI de pago,Folio del CFDI de pago,UUID del CFDI de pago',
+  );
   expect(first).toMatch(/^\d{12},"'=Oficina, centro",\d{2}\/\d{2}\/\d{4},\d+\.\d{2},/);
   const { data } = (
     await request<Page<Payment>>('GET', token, `/payment-history/rpu/${rpuId}?page_size=2`)
   ).json();
+  // The payment document each row comes from, as the list shows it.
+  const newest = data[0] as Payment;
+  expect(newest.cfdi_uuid).not.toBeNull();
+  expect(first?.endsWith(`,${newest.cfdi_series},${newest.cfdi_folio},${newest.cfdi_uuid}`)).toBe(true);
   const selected = await request('POST', token, '/payment-history/csv', {
     rpu_id: rpuId,
     payment_ids: data.map((payment) => payment.payment_id),

@@ -27,6 +27,7 @@ export async function paymentHistoryRoutes(app: ApiApp, ctx: AppContext) {
     '/payment-history/rpu/:rpu_id/sync',
     {
       onRequest: auth.user,
+      preHandler: ctx.syncStartLimit,
       schema: {
         tags,
         security,

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { type Page, type PageQuery, type Payment, paymentCsvHeaders } from '@luz/shared/contract';
 import { Conditions } from '../db/conditions';
 import type { Queryable } from '../db/database';
-import { csvDate, csvField, csvStream, csvText } from '../http/csv';
+import { csvDate, csvLine, csvStream } from '../http/csv';
 import { notFound } from '../http/errors';
 import { selectPage } from '../http/pagination';
 import { syncMessages } from '../sync/messages';
@@ -14,11 +14,16 @@ type PaymentRow = {
   amount: string;
   channel: string;
   reference: string;
+  payment_form: string | null;
+  cfdi_uuid: string | null;
+  cfdi_series: string | null;
+  cfdi_folio: string | null;
   created_at: Date;
 };
 
 const paymentColumns = /* sql */ `
-  p.id, p.rpu_id, p.paid_on::text AS paid_on, p.amount::text AS amount, p.channel, p.reference, p.created_at`;
+  p.id, p.rpu_id, p.paid_on::text AS paid_on, p.amount::text AS amount, p.channel, p.reference, p.created_at,
+  p.payment_form, p.cfdi_uuid, p.cfdi_series, p.cfdi_folio`;
 
 /** Newest payment first; the reference breaks ties of one day. */
 const paymentOrder = 'p.paid_on DESC, p.reference, p.id';
@@ -30,6 +35,10 @@ export const toPayment = (row: PaymentRow): Payment => ({
   amount: row.amount,
   channel: row.channel,
   reference: row.reference,
+  payment_form: row.payment_form,
+  cfdi_uuid: row.cfdi_uuid,
+  cfdi_series: row.cfdi_series,
+  cfdi_folio: row.cfdi_folio,
   created_at: row.created_at.toISOString(),
 });
 
@@ -113,16 +122,22 @@ export async function paymentsCsv(
     paymentCsvHeaders.amount,
     paymentCsvHeaders.channel,
     paymentCsvHeaders.reference,
+    paymentCsvHeaders.cfdiSeries,
+    paymentCsvHeaders.cfdiFolio,
+    paymentCsvHeaders.cfdiUuid,
   ];
   const lines = rows.map((row) =>
-    [
-      csvField(rpu.serviceNumber),
-      csvText(rpu.alias),
+    csvLine([
+      rpu.serviceNumber,
+      rpu.alias,
       csvDate(row.paid_on),
       row.amount,
-      csvText(row.channel),
-      csvText(row.reference),
-    ].join(','),
+      row.channel,
+      row.reference,
+      row.cfdi_series,
+      row.cfdi_folio,
+      row.cfdi_uuid,
+    ]),
   );
   return { stream: csvStream(header, lines), fileName: `historial-de-pagos-${rpu.serviceNumber}.csv` };
 }

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Period } from '@luz/shared/contract';
-import { csvDate, csvStream, csvText, csvYesNo } from '../http/csv';
+import { csvDate, csvLine, csvStream, csvYesNo } from '../http/csv';
 
 /** Spanish headers, in column order. */
 export const periodsCsvHeaders = [
@@ -14,21 +14,32 @@ export const periodsCsvHeaders = [
   'UUID del CFDI',
   'PDF',
   'XML',
+  // After the original columns, so spreadsheets built on them keep working.
+  'Serie',
+  'Folio',
+  'Fecha límite de pago',
+  'Total a pagar (MXN)',
+  'Titular',
 ] as const;
 
 function periodCsvLine(period: Period): string {
-  return [
-    csvText(period.service_number),
-    csvText(period.alias),
+  return csvLine([
+    period.service_number,
+    period.alias,
     csvDate(period.initial_date),
     csvDate(period.final_date),
     period.amount,
     period.consumption_kwh,
-    csvText(period.tariff),
-    csvText(period.cfdi_uuid ?? ''),
+    period.tariff,
+    period.cfdi_uuid,
     csvYesNo(period.has_pdf),
     csvYesNo(period.has_xml),
-  ].join(',');
+    period.cfdi_series,
+    period.cfdi_folio,
+    period.due_date === null ? null : csvDate(period.due_date),
+    period.total_to_pay,
+    period.holder_name,
+  ]);
 }
 
 /**

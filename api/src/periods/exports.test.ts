@@ -158,12 +158,12 @@ function exportsSuite(
       const lines = bytes.subarray(3).toString('utf8').split('\r\n');
       expect(lines.at(-1)).toBe('');
       expect(lines.slice(0, -1)).toEqual([
-        'Número de servicio,Alias,Fecha inicial,Fecha final,Importe (MXN),Consumo (kWh),Tarifa,UUID del CFDI,PDF,XML',
+        'Número de servicio,Alias,Fecha inicial,Fecha final,Importe (MXN),Consumo (kWh),Tarifa,UUID del CFDI,PDF,XML,Serie,Folio,Fecha límite de pago,Total a pagar (MXN),Titular',
         expect.stringMatching(
-          /^012345678901,Bodega \/ Norte,01\/02\/2024,31\/03\/2024,905\.00,320\.50,1C,[0-9a-f-]{36},Sí,No$/,
+          /^012345678901,Bodega \/ Norte,01\/02\/2024,31\/03\/2024,905\.00,320\.50,1C,[0-9a-f-]{36},Sí,No,,,,,$/,
         ),
         expect.stringMatching(
-          /^123456789012,Oficina Centro,01\/03\/2024,31\/03\/2024,3999\.99,980\.00,PDBT,[0-9a-f-]{36},Sí,Sí$/,
+          /^123456789012,Oficina Centro,01\/03\/2024,31\/03\/2024,3999\.99,980\.00,PDBT,[0-9a-f-]{36},Sí,Sí,,,,,$/,
         ),
         expect.stringMatching(
           /^123456789012,Oficina Centro,01\/02\/2024,29\/02\/2024,1620\.00,430\.25,PDBT,/,
@@ -173,6 +173,23 @@ function exportsSuite(
           /^123456789012,Oficina Centro,01\/01\/2024,31\/01\/2024,1500\.50,410\.00,PDBT,/,
         ),
       ]);
+    });
+
+    test("the receipt's series, folio, due date, whole-peso total and holder fill the last columns", async () => {
+      await t.db.query(
+        `UPDATE periods SET cfdi_series = 'KC', cfdi_folio = '000050340014', due_date = '2024-04-17',
+           total_to_pay = 4000, holder_name = 'COMERCIALIZADORA "EL SOL", S.A.' WHERE id = $1`,
+        [world.periods.centroMar.periodId],
+      );
+      const lines = (await post('csv', {})).rawPayload.subarray(3).toString('utf8').split('\r\n');
+      expect(lines.find((line) => line.includes('31/03/2024,3999.99'))).toMatch(
+        /,Sí,Sí,KC,000050340014,17\/04\/2024,4000\.00,"COMERCIALIZADORA ""EL SOL"", S\.A\."$/,
+      );
+      await t.db.query(
+        `UPDATE periods SET cfdi_series = NULL, cfdi_folio = NULL, due_date = NULL, total_to_pay = NULL,
+           holder_name = NULL WHERE id = $1`,
+        [world.periods.centroMar.periodId],
+      );
     });
 
     test('the selection or the filters choose the rows; the stranger gets only theirs', async () => {

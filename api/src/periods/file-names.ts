@@ -24,12 +24,17 @@ export function servicePointFolder(serviceNumber: string, alias: string): string
   return name ? `${number} - ${name}` : number;
 }
 
-/** A period's document as the user gets it: "123456789012_2025-01-01_2025-02-28.pdf". */
+/**
+ * A period's document as the user gets it: "123456789012_2025-01-01_2025-02-28.pdf", and a
+ * complementary invoice of it "123456789012_2025-01-01_2025-02-28_complementaria_KC-000050340099.xml".
+ */
 export function periodDocumentName(
   serviceNumber: string,
   initialDate: string,
   finalDate: string,
   kind: DocumentKind,
+  companion: string | null = null,
 ): string {
-  return `${safeSegment(serviceNumber, 40) || 'servicio'}_${initialDate}_${finalDate}.${kind}`;
+  const suffix = companion ? `_complementaria_${safeSegment(companion, 40)}` : '';
+  return `${safeSegment(serviceNumber, 40) || 'servicio'}_${initialDate}_${finalDate}${suffix}.${kind}`;
 }

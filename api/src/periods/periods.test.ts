@@ -57,6 +57,24 @@ describe('GET /periods/all', () => {
       consumption_kwh: '410.00',
       tariff: 'PDBT',
       cfdi_uuid: expect.any(String),
+      cfdi_series: null,
+      cfdi_folio: null,
+      billing_month: null,
+      due_date: null,
+      total_to_pay: null,
+      subtotal: null,
+      vat_rate: null,
+      vat_amount: null,
+      lighting_duty: null,
+      previous_debt: null,
+      rounding: null,
+      kwh_base: null,
+      kwh_intermediate: null,
+      kwh_peak: null,
+      demand_kw: null,
+      power_factor: null,
+      holder_name: null,
+      companions: [],
       has_pdf: true,
       has_xml: true,
       pdf_file_name: `${p.centroJan.periodId}.pdf`,
@@ -128,16 +146,34 @@ describe('GET /periods/all', () => {
     expect((await list({ page_size: '0' })).statusCode).toBe(422);
   });
 
-  test('tenancy: each user sees only their own periods; a foreign filter finds nothing', async () => {
+  test('tenancy: each user sees only their own periods; another user’s id in a filter is a 404', async () => {
     const theirs = (await list({}, world.stranger.token)).json();
     expect(ids(theirs.data)).toEqual([world.periods.strangers.periodId]);
-    expect((await list({ rpu_id: world.rpus.strangers })).json()).toEqual({ data: [], count: 0 });
-    expect((await list({ rpu_id: world.rpus.centro }, world.stranger.token)).json()).toEqual({
-      data: [],
-      count: 0,
+    const notFound = (detail: string) => ({ statusCode: 404, body: { detail } });
+    const outcome = async (response: Promise<{ statusCode: number; json: () => unknown }>) => {
+      const { statusCode, json } = await response;
+      return { statusCode, body: json() };
+    };
+    expect(await outcome(list({ rpu_id: world.rpus.strangers }))).toEqual(notFound('Servicio no encontrado'));
+    expect(await outcome(list({ rpu_id: world.rpus.centro }, world.stranger.token))).toEqual(
+      notFound('Servicio no encontrado'),
+    );
+    expect(
+      await outcome(list({ credential_id: world.credentials.main }, world.stranger.token)),
+    ).toMatchObject({
+      statusCode: 404,
     });
-    // Periods of a deleted service point are hidden with it.
-    expect((await list({ rpu_id: world.rpus.deleted })).json()).toEqual({ data: [], count: 0 });
+    // A deleted service point is gone, with its periods.
+    expect((await list({ rpu_id: world.rpus.deleted })).statusCode).toBe(404);
+    // The chart and the exports answer the same.
+    for (const [method, url, payload] of [
+      ['GET', `/api/v1/periods/series?rpu_id=${world.rpus.centro}`, undefined],
+      ['POST', '/api/v1/periods/csv', { credential_id: world.credentials.main }],
+      ['POST', '/api/v1/periods/zip', { rpu_id: world.rpus.centro }],
+    ] as const) {
+      const response = await t.app.inject({ method, url, payload, headers: bearer(world.stranger.token) });
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });
+    }
   });
 
   test('needs a valid session', async () => {
@@ -185,7 +221,7 @@ describe('the periods a task found', () => {
     });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual({ detail: 'Servicio de la tarea no encontrado' });
-    expect((await list({ task_association_id: taskAssociationId })).json()).toEqual({ data: [], count: 0 });
+    expect((await list({ task_association_id: taskAssociationId })).statusCode).toBe(404);
     const malformed = await t.app.inject({
       method: 'GET',
       url: '/api/v1/tasks/periods/123',
@@ -213,22 +249,64 @@ describe('GET /periods/series', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       points: [
-        { month: '2024-01', amount: '2320.60', consumption_kwh: '710.00', periods: 2 },
-        { month: '2024-02', amount: '1620.00', consumption_kwh: '430.25', periods: 1 },
-        { month: '2024-03', amount: '4904.99', consumption_kwh: '1300.50', periods: 2 },
+        {
+          month: '2024-01',
+          amount: '2320.60',
+          consumption_kwh: '710.00',
+          periods: 2,
+          monthly_amount: '1500.50',
+          bimonthly_amount: '820.10',
+        },
+        {
+          month: '2024-02',
+          amount: '1620.00',
+          consumption_kwh: '430.25',
+          periods: 1,
+          monthly_amount: '1620.00',
+          bimonthly_amount: '0.00',
+        },
+        {
+          month: '2024-03',
+          amount: '4904.99',
+          consumption_kwh: '1300.50',
+          periods: 2,
+          monthly_amount: '3999.99',
+          bimonthly_amount: '905.00',
+        },
       ],
     });
   });
 
   test('takes the same filters, and only the caller’s periods', async () => {
     expect((await series({ rpu_id: world.rpus.centro, initial_date: '2024-02-01' })).json().points).toEqual([
-      { month: '2024-02', amount: '1620.00', consumption_kwh: '430.25', periods: 1 },
-      { month: '2024-03', amount: '3999.99', consumption_kwh: '980.00', periods: 1 },
+      {
+        month: '2024-02',
+        amount: '1620.00',
+        consumption_kwh: '430.25',
+        periods: 1,
+        monthly_amount: '1620.00',
+        bimonthly_amount: '0.00',
+      },
+      {
+        month: '2024-03',
+        amount: '3999.99',
+        consumption_kwh: '980.00',
+        periods: 1,
+        monthly_amount: '3999.99',
+        bimonthly_amount: '0.00',
+      },
     ]);
     expect((await series({}, world.stranger.token)).json().points).toEqual([
-      { month: '2024-01', amount: '1000.00', consumption_kwh: '250.00', periods: 1 },
+      {
+        month: '2024-01',
+        amount: '1000.00',
+        consumption_kwh: '250.00',
+        periods: 1,
+        monthly_amount: '1000.00',
+        bimonthly_amount: '0.00',
+      },
     ]);
-    expect((await series({ rpu_id: world.rpus.strangers })).json().points).toEqual([]);
+    expect((await series({ rpu_id: world.rpus.strangers })).statusCode).toBe(404);
     expect((await series({ initial_date: '2024-05-01', final_date: '2024-04-01' })).statusCode).toBe(422);
   });
 });

@@ -13,6 +13,7 @@ import {
   zPeriodsZipRequest,
   zTaskAssociationPeriodsParams,
 } from '@luz/shared/contract';
+import { mexicoCityToday } from '@luz/shared/dates';
 import { create as contentDisposition } from 'content-disposition';
 import type { AppContext } from '../context';
 import type { ApiApp } from '../http/api-app';
@@ -21,14 +22,8 @@ import { notFound } from '../http/errors';
 import { messages } from '../messages';
 import { assertOwnAssociation } from '../tasks/service';
 import { periodsCsv } from './csv';
-import {
-  deletePeriods,
-  listPeriods,
-  periodsSeries,
-  type SelectedDocument,
-  selectedDocuments,
-  selectedPeriods,
-} from './service';
+import { assertOwnFilters } from './ownership';
+import { deletePeriods, listPeriods, periodsSeries, selectedDocuments, selectedPeriods } from './service';
 import { createPeriodsZip } from './zip';
 
 const tags = ['periods'];
@@ -39,9 +34,6 @@ const kindOf: Record<number, DocumentKind | null> = {
   [DownloadType.pdf]: 'pdf',
   [DownloadType.xml]: 'xml',
 };
-
-/** yyyy-MM-dd of today, for the names of downloaded files. */
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** Documents being removed from storage at once after a bulk delete. */
 const DELETE_CONCURRENCY = 8;
@@ -64,6 +56,7 @@ export async function periodsRoutes(app: ApiApp, ctx: AppContext) {
     },
     async (request) => {
       const { page, page_size, ...filters } = request.query;
+      await assertOwnFilters(db, currentUser(request).id, filters);
       return listPeriods(db, currentUser(request).id, filters, { page, page_size });
     },
   );
@@ -107,7 +100,10 @@ export async function periodsRoutes(app: ApiApp, ctx: AppContext) {
         response: { 200: zPeriodsSeries },
       },
     },
-    async (request) => ({ points: await periodsSeries(db, currentUser(request).id, request.query) }),
+    async (request) => {
+      await assertOwnFilters(db, currentUser(request).id, request.query);
+      return { points: await periodsSeries(db, currentUser(request).id, request.query) };
+    },
   );
 
   app.post(
@@ -124,14 +120,13 @@ export async function periodsRoutes(app: ApiApp, ctx: AppContext) {
     },
     async (request, reply) => {
       const { download_type, ...selection } = request.body;
-      const documents: SelectedDocument[] = [];
-      for await (const document of selectedDocuments(
+      await assertOwnFilters(db, currentUser(request).id, selection);
+      const documents = await selectedDocuments(
         db,
         currentUser(request).id,
         selection,
         kindOf[download_type] ?? null,
-      ))
-        documents.push(document);
+      );
       if (documents.length === 0) throw notFound(messages.noDocumentsToDownload);
 
       const zip = createPeriodsZip(storage, documents, (error) =>
@@ -140,7 +135,7 @@ export async function periodsRoutes(app: ApiApp, ctx: AppContext) {
       return reply
         .header('Content-Type', 'application/zip')
         .header('Content-Length', zip.size)
-        .header('Content-Disposition', contentDisposition(`periodos-${today()}.zip`))
+        .header('Content-Disposition', contentDisposition(`periodos-${mexicoCityToday()}.zip`))
         .header('Cache-Control', 'no-store')
         .send(zip.stream);
     },
@@ -159,10 +154,11 @@ export async function periodsRoutes(app: ApiApp, ctx: AppContext) {
       },
     },
     async (request, reply) => {
+      await assertOwnFilters(db, currentUser(request).id, request.body);
       const periods = selectedPeriods(db, currentUser(request).id, request.body);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', contentDisposition(`periodos-${today()}.csv`))
+        .header('Content-Disposition', contentDisposition(`periodos-${mexicoCityToday()}.csv`))
         .header('Cache-Control', 'no-store')
         .send(periodsCsv(periods));
     },

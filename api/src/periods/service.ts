@@ -1,5 +1,6 @@
 import type {
   DocumentKind,
+  Page,
   PageQuery,
   Period,
   PeriodsFilters,
@@ -8,7 +9,7 @@ import type {
 } from '@luz/shared/contract';
 import { MAX_SERIES_MONTHS } from '@luz/shared/contract';
 import type { Queryable } from '../db/database';
-import { pageWindow } from '../http/pagination';
+import { countCap, countColumn, pageCount, pageWindow } from '../http/pagination';
 
 /**
  * A WHERE clause over `periods p JOIN rpus r` for one user, and its parameters. Every query of
@@ -50,6 +51,24 @@ type PeriodRow = {
   consumption_kwh: string;
   tariff: string;
   cfdi_uuid: string | null;
+  cfdi_series: string | null;
+  cfdi_folio: string | null;
+  billing_month: string | null;
+  due_date: string | null;
+  total_to_pay: string | null;
+  subtotal: string | null;
+  vat_rate: string | null;
+  vat_amount: string | null;
+  lighting_duty: string | null;
+  previous_debt: string | null;
+  rounding: string | null;
+  kwh_base: string | null;
+  kwh_intermediate: string | null;
+  kwh_peak: string | null;
+  demand_kw: string | null;
+  power_factor: string | null;
+  holder_name: string | null;
+  companions: { series: string; folio: string; file_name: string }[];
   pdf_file_name: string | null;
   xml_file_name: string | null;
   created_at: Date;
@@ -60,16 +79,28 @@ const periodColumns = /* sql */ `
   p.id, p.rpu_id, p.credential_id, r.service_number, r.alias,
   p.initial_date::text AS initial_date, p.final_date::text AS final_date,
   p.amount::text AS amount, p.consumption_kwh::text AS consumption_kwh, p.tariff, p.cfdi_uuid, p.created_at,
+  p.cfdi_series, p.cfdi_folio, p.billing_month, p.due_date::text AS due_date, p.total_to_pay::text AS total_to_pay,
+  p.subtotal::text AS subtotal, p.vat_rate::text AS vat_rate, p.vat_amount::text AS vat_amount,
+  p.lighting_duty::text AS lighting_duty, p.previous_debt::text AS previous_debt, p.rounding::text AS rounding,
+  trim_scale(p.kwh_base)::text AS kwh_base, trim_scale(p.kwh_intermediate)::text AS kwh_intermediate,
+  trim_scale(p.kwh_peak)::text AS kwh_peak, trim_scale(p.demand_kw)::text AS demand_kw,
+  trim_scale(p.power_factor)::text AS power_factor, p.holder_name,
+  coalesce((SELECT json_agg(json_build_object('series', c.cfdi_series, 'folio', c.cfdi_folio, 'file_name', c.file_name)
+                            ORDER BY c.cfdi_folio)
+            FROM documents c WHERE c.period_id = p.id AND c.role <> 'receipt' AND c.user_id = p.user_id), '[]') AS companions,
   pdf.file_name AS pdf_file_name, xml.file_name AS xml_file_name`;
 
 const periodSources = /* sql */ `
   periods p
   JOIN rpus r ON r.id = p.rpu_id
-  LEFT JOIN documents pdf ON pdf.period_id = p.id AND pdf.kind = 'pdf' AND pdf.user_id = p.user_id
-  LEFT JOIN documents xml ON xml.period_id = p.id AND xml.kind = 'xml' AND xml.user_id = p.user_id`;
+  LEFT JOIN documents pdf ON pdf.period_id = p.id AND pdf.kind = 'pdf' AND pdf.role = 'receipt' AND pdf.user_id = p.user_id
+  LEFT JOIN documents xml ON xml.period_id = p.id AND xml.kind = 'xml' AND xml.role = 'receipt' AND xml.user_id = p.user_id`;
 
-/** Newest first; the service number and id make the order total, so pages never overlap. */
-const periodOrder = 'p.final_date DESC, r.service_number, p.id';
+/**
+ * Newest first; the service number and id make the order total, so pages never overlap. The
+ * period's own copy of the number (migration 100) lets one index give the whole order.
+ */
+const periodOrder = 'p.final_date DESC, p.service_number, p.id';
 
 function toPeriod(row: PeriodRow): Period {
   return {
@@ -84,6 +115,24 @@ function toPeriod(row: PeriodRow): Period {
     consumption_kwh: row.consumption_kwh,
     tariff: row.tariff,
     cfdi_uuid: row.cfdi_uuid,
+    cfdi_series: row.cfdi_series,
+    cfdi_folio: row.cfdi_folio,
+    billing_month: row.billing_month,
+    due_date: row.due_date,
+    total_to_pay: row.total_to_pay,
+    subtotal: row.subtotal,
+    vat_rate: row.vat_rate,
+    vat_amount: row.vat_amount,
+    lighting_duty: row.lighting_duty,
+    previous_debt: row.previous_debt,
+    rounding: row.rounding,
+    kwh_base: row.kwh_base,
+    kwh_intermediate: row.kwh_intermediate,
+    kwh_peak: row.kwh_peak,
+    demand_kw: row.demand_kw,
+    power_factor: row.power_factor,
+    holder_name: row.holder_name,
+    companions: row.companions,
     has_pdf: row.pdf_file_name !== null,
     has_xml: row.xml_file_name !== null,
     pdf_file_name: row.pdf_file_name,
@@ -97,20 +146,18 @@ export async function listPeriods(
   userId: string,
   filters: PeriodsFilters,
   page: PageQuery,
-): Promise<{ data: Period[]; count: number }> {
+): Promise<Page<Period>> {
   const where = periodsWhere(userId, filters);
   const { limit, offset } = pageWindow(page);
   const n = where.values.length;
-  const { rows } = await db.query<PeriodRow>(
-    `SELECT ${periodColumns} FROM ${periodSources} WHERE ${where.sql}
+  const counting = { from: 'periods p JOIN rpus r ON r.id = p.rpu_id', where: `WHERE ${where.sql}` };
+  const { rows } = await db.query<PeriodRow & { full_count: number }>(
+    `SELECT ${periodColumns}, ${countColumn(counting, `$${n + 3}`)} FROM ${periodSources} WHERE ${where.sql}
      ORDER BY ${periodOrder} LIMIT $${n + 1} OFFSET $${n + 2}`,
-    [...where.values, limit, offset],
+    [...where.values, limit, offset, countCap(page) + 1],
   );
-  const total = await db.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM periods p JOIN rpus r ON r.id = p.rpu_id WHERE ${where.sql}`,
-    where.values,
-  );
-  return { data: rows.map(toPeriod), count: total.rows[0]?.count ?? 0 };
+  const counted = await pageCount(db, { ...counting, values: where.values }, page, rows);
+  return { data: rows.map(toPeriod), ...counted };
 }
 
 /** How many rows an export reads per query: big enough to be fast, small enough to stay flat. */
@@ -135,7 +182,7 @@ export async function* selectedPeriods(
       values.push(after.final_date, after.service_number, after.id);
       const [d, s, i] = [values.length - 2, values.length - 1, values.length];
       // The order mixes directions (date descending, then ascending), so the row comparison is spelled out.
-      keyset = `AND (p.final_date < $${d}::date OR (p.final_date = $${d}::date AND (r.service_number, p.id) > ($${s}, $${i}::uuid)))`;
+      keyset = `AND (p.final_date < $${d}::date OR (p.final_date = $${d}::date AND (p.service_number, p.id) > ($${s}, $${i}::uuid)))`;
     }
     values.push(batchSize);
     const { rows }: { rows: PeriodRow[] } = await db.query<PeriodRow>(
@@ -160,6 +207,8 @@ export type SelectedDocument = {
   alias: string;
   initialDate: string;
   finalDate: string;
+  /** A complementary invoice's series and folio; null for the receipt's own PDF and XML. */
+  companion: string | null;
 };
 
 type DocumentRow = {
@@ -172,64 +221,54 @@ type DocumentRow = {
   alias: string;
   initial_date: string;
   final_date: string;
+  companion: string;
 };
+
+/** The receipt's own documents sort first (''), then each complementary invoice by series and folio. */
+const companionKey = /* sql */ `(CASE WHEN d.role = 'receipt' THEN '' ELSE d.cfdi_series || '-' || d.cfdi_folio END)`;
 
 /**
  * The stored documents of a selection (all kinds, or one), grouped by service point and in date
- * order, read in keyset batches.
+ * order: one query and one sort, whatever the count (44,000 documents read in under a second),
+ * where batches of 500 each joined and sorted the whole selection again. What it holds is the
+ * ZIP's metadata only (about 200 bytes a document); the files are read as the archive is written.
  */
-export async function* selectedDocuments(
+export async function selectedDocuments(
   db: Queryable,
   userId: string,
   selection: PeriodsSelection,
   kind: DocumentKind | null,
-  batchSize = EXPORT_BATCH_SIZE,
-): AsyncGenerator<SelectedDocument> {
+): Promise<SelectedDocument[]> {
   const where = periodsWhere(userId, selection);
-  const base = [...where.values];
+  const values = [...where.values];
   let kindCondition = '';
   if (kind) {
-    base.push(kind);
-    kindCondition = `AND d.kind = $${base.length}`;
+    values.push(kind);
+    kindCondition = `AND d.kind = $${values.length}`;
   }
-  let after: DocumentRow | null = null;
-  for (;;) {
-    const values = [...base];
-    let keyset = '';
-    if (after) {
-      values.push(after.service_number, after.rpu_id, after.initial_date, after.final_date, after.kind);
-      const n = values.length;
-      keyset = `AND (r.service_number, r.id, p.initial_date, p.final_date, d.kind) > ($${n - 4}, $${n - 3}::uuid, $${n - 2}::date, $${n - 1}::date, $${n})`;
-    }
-    values.push(batchSize);
-    const { rows }: { rows: DocumentRow[] } = await db.query<DocumentRow>(
-      `SELECT d.kind, d.storage_key, d.size_bytes::text AS size_bytes, d.created_at,
-              r.id AS rpu_id, r.service_number, r.alias,
-              p.initial_date::text AS initial_date, p.final_date::text AS final_date
-       FROM periods p
-       JOIN rpus r ON r.id = p.rpu_id
-       JOIN documents d ON d.period_id = p.id AND d.user_id = p.user_id
-       WHERE ${where.sql} ${kindCondition} ${keyset}
-       ORDER BY r.service_number, r.id, p.initial_date, p.final_date, d.kind
-       LIMIT $${values.length}`,
-      values,
-    );
-    for (const row of rows) {
-      yield {
-        kind: row.kind,
-        storageKey: row.storage_key,
-        sizeBytes: Number(row.size_bytes),
-        createdAt: row.created_at,
-        rpuId: row.rpu_id,
-        serviceNumber: row.service_number,
-        alias: row.alias,
-        initialDate: row.initial_date,
-        finalDate: row.final_date,
-      };
-    }
-    if (rows.length < batchSize) return;
-    after = rows.at(-1) ?? null;
-  }
+  const { rows } = await db.query<DocumentRow>(
+    `SELECT d.kind, d.storage_key, d.size_bytes::text AS size_bytes, d.created_at,
+            r.id AS rpu_id, r.service_number, r.alias,
+            p.initial_date::text AS initial_date, p.final_date::text AS final_date, ${companionKey} AS companion
+     FROM periods p
+     JOIN rpus r ON r.id = p.rpu_id
+     JOIN documents d ON d.period_id = p.id AND d.user_id = p.user_id
+     WHERE ${where.sql} ${kindCondition}
+     ORDER BY r.service_number, r.id, p.initial_date, p.final_date, ${companionKey}, d.kind`,
+    values,
+  );
+  return rows.map((row) => ({
+    kind: row.kind,
+    storageKey: row.storage_key,
+    sizeBytes: Number(row.size_bytes),
+    createdAt: row.created_at,
+    rpuId: row.rpu_id,
+    serviceNumber: row.service_number,
+    alias: row.alias,
+    initialDate: row.initial_date,
+    finalDate: row.final_date,
+    companion: row.companion === '' ? null : row.companion,
+  }));
 }
 
 /**
@@ -242,9 +281,12 @@ export async function periodsSeries(
   filters: PeriodsFilters,
 ): Promise<PeriodsSeriesPoint[]> {
   const where = periodsWhere(userId, filters);
+  // A period longer than 45 days is bimonthly (residential tariffs); the others monthly.
   const { rows } = await db.query<PeriodsSeriesPoint>(
     `SELECT to_char(p.final_date, 'YYYY-MM') AS month, sum(p.amount)::text AS amount,
-            sum(p.consumption_kwh)::text AS consumption_kwh, count(*)::int AS periods
+            sum(p.consumption_kwh)::text AS consumption_kwh, count(*)::int AS periods,
+            coalesce(sum(p.amount) FILTER (WHERE p.final_date - p.initial_date <= 45), 0)::numeric(14, 2)::text AS monthly_amount,
+            coalesce(sum(p.amount) FILTER (WHERE p.final_date - p.initial_date > 45), 0)::numeric(14, 2)::text AS bimonthly_amount
      FROM periods p JOIN rpus r ON r.id = p.rpu_id
      WHERE ${where.sql}
      GROUP BY 1 ORDER BY 1 DESC LIMIT $${where.values.length + 1}`,

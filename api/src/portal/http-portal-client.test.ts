@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { XMLParser } from 'fast-xml-parser';
+import { type CfeInvoice, readCfeCfdi } from '../cfdi/read-cfdi';
 import { HttpPortalClient } from './http-portal-client';
 import { PortalError } from './portal-client';
 import { buildPortalSimulator } from './simulator/server';
-import { payments, receipts, serviceProfile } from './simulator/world';
+import { latestReceipt, serviceDocuments, serviceProfile, serviceReceipts } from './simulator/world';
 
 const today = new Date('2026-11-15T12:00:00Z');
 let simulator: ReturnType<typeof buildPortalSimulator>;
@@ -39,7 +39,7 @@ test('lists the services of an account and reuses one session', async () => {
   expect(services).toHaveLength(6);
   expect(services[0]?.serviceNumber).toMatch(/^\d{12}$/);
   await portal.listServices(demo);
-  await portal.listReceipts(demo, services[0]?.serviceNumber as string);
+  await portal.listDocuments(demo, services[0]?.serviceNumber as string);
   expect(simulator.state.stats.byRoute.get('session')).toBe(1);
 });
 
@@ -48,6 +48,17 @@ test('logs in again once when the portal session expired', async () => {
   await portal.listServices(demo);
   for (const session of simulator.state.sessions.values()) session.expiresAt = Date.now() - 1;
   await expect(portal.listServices(demo)).resolves.toHaveLength(6);
+  expect(simulator.state.stats.byRoute.get('session')).toBe(2);
+});
+
+test('a portal session is used until the portal says it ended, then one login for concurrent requests', async () => {
+  const portal = client();
+  const [service] = await portal.listServices(demo);
+  for (let index = 0; index < 5; index++) await portal.listDocuments(demo, service?.serviceNumber as string);
+  expect(simulator.state.stats.byRoute.get('session')).toBe(1);
+  // The portal ends the session on its own clock; ending it here keeps the test free of timing.
+  for (const session of simulator.state.sessions.values()) session.expiresAt = Date.now() - 1;
+  await Promise.all([portal.listServices(demo), portal.listServices(demo)]);
   expect(simulator.state.stats.byRoute.get('session')).toBe(2);
 });
 
@@ -62,46 +73,75 @@ test('a wrong password and a CAPTCHA are user errors', async () => {
   expect(captcha.isUserError).toBe(true);
 });
 
-test('links with the total of the consulted receipt, or with the last payment', async () => {
+test('links with the total to pay of the consulted receipt, or with the one the user gives', async () => {
   const portal = client();
   const serviceNumber = '123456789012';
-  const consulted = await portal.consultReceipt(serviceNumber);
-  expect(consulted?.totalToPay).toBe(receipts(serviceProfile(serviceNumber), today)[0]?.total);
+  const consulted = readCfeCfdi((await portal.consultReceipt(serviceNumber)) as Buffer) as CfeInvoice;
+  const latest = latestReceipt(serviceProfile(serviceNumber), today);
+  expect(consulted).toMatchObject({
+    serviceNumber,
+    uuid: latest?.uuid,
+    totalToPay: String(latest?.totalToPay),
+  });
   expect((await portalError(portal.linkService(demo, serviceNumber, 1))).kind).toBe('wrong_total');
-  await portal.linkService(demo, serviceNumber, consulted?.totalToPay as number);
+  await portal.linkService(demo, serviceNumber, Number(consulted.totalToPay));
   expect((await portal.listServices(demo)).map((service) => service.serviceNumber)).toContain(serviceNumber);
 
   const withoutConsultation = '123456789017';
   expect(await portal.consultReceipt(withoutConsultation)).toBeNull();
-  const lastPayment = payments(serviceProfile(withoutConsultation), today)[0]?.amount as number;
-  await portal.linkService(demo, withoutConsultation, lastPayment);
+  // The second-to-last receipt's total is accepted too (REAL-CFE.md §1).
+  const [, secondToLast] = serviceReceipts(serviceProfile(withoutConsultation), today);
+  await portal.linkService(demo, withoutConsultation, secondToLast?.totalToPay as number);
 
   const unlinkable = await portalError(portal.linkService(demo, '990000000001', 100));
   expect(unlinkable.kind).toBe('cannot_link');
 });
 
-test('serves at least 24 months of receipts with a PDF and a CFDI naming the service', async () => {
+test("lists at least 24 months of documents; downloads are CFE's CFDI and PDF of the service", async () => {
   const portal = client();
   const [service] = await portal.listServices(demo);
-  const list = await portal.listReceipts(demo, service?.serviceNumber as string);
-  const oldest = list.at(-1)?.initialDate as string;
-  expect(oldest <= '2024-11-01').toBe(true);
-  const receipt = list[0];
-  if (!service || !receipt) throw new Error('no receipt');
+  if (!service) throw new Error('no service');
+  const list = await portal.listDocuments(demo, service.serviceNumber);
+  expect((list.at(-1)?.month ?? '9999') <= '2024-11').toBe(true);
+  expect(list.map((document) => document.type)).toEqual(expect.arrayContaining(['receipt', 'payment']));
+  const receipt = list.find((document) => document.type === 'receipt');
+  const payment = list.find((document) => document.type === 'payment');
+  if (!receipt || !payment) throw new Error('no receipt or payment');
+  expect(receipt).toMatchObject({
+    series: expect.stringMatching(/^[A-Z]{2}$/),
+    folio: expect.stringMatching(/^\d{12}$/),
+    formats: ['pdf', 'xml'],
+  });
   const pdf = await portal.downloadDocument(demo, service.serviceNumber, receipt.id, 'pdf');
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-  expect(pdf.subarray(-6).toString()).toContain('%%EOF');
-  const startxref = Number(/startxref\n(\d+)/.exec(pdf.toString('latin1'))?.[1]);
-  expect(pdf.subarray(startxref, startxref + 4).toString()).toBe('xref');
-  const xml = (await portal.downloadDocument(demo, service.serviceNumber, receipt.id, 'xml')).toString(
-    'utf8',
+  const read = readCfeCfdi(await portal.downloadDocument(demo, service.serviceNumber, receipt.id, 'xml'));
+  expect(read).toMatchObject({
+    kind: 'receipt',
+    serviceNumber: service.serviceNumber,
+    series: receipt.series,
+    folio: receipt.folio,
+  });
+  const paid = readCfeCfdi(await portal.downloadDocument(demo, service.serviceNumber, payment.id, 'xml'));
+  expect(paid).toMatchObject({ kind: 'payment', series: payment.series, folio: payment.folio });
+});
+
+test('a download is named <series>-<folio> as CFE names it', async () => {
+  const login = await fetch(`${baseUrl}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ usuario: 'empresa.demo', contrasena: 'Demo-2024' }),
+  });
+  const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
+  const [serviceNumber] = [...(simulator.state.account('empresa.demo')?.linked ?? [])];
+  const [document] = serviceDocuments(serviceProfile(serviceNumber as string), today);
+  if (!document) throw new Error('no document');
+  const response = await fetch(
+    `${baseUrl}/api/servicios/${serviceNumber}/documentos/${document.series}-${document.folio}/xml`,
+    { headers: { cookie } },
   );
-  const cfdi = new XMLParser({ ignoreAttributes: false }).parse(xml)['cfdi:Comprobante'];
-  expect(cfdi['cfdi:Conceptos']['cfdi:Concepto']['@_NoIdentificacion']).toBe(service.serviceNumber);
-  expect(cfdi['cfdi:Complemento']['tfd:TimbreFiscalDigital']['@_UUID']).toBe(receipt.uuid);
-  expect(Number(cfdi['@_Total'])).toBe(receipt.total);
-  const history = await portal.listPayments(demo, service.serviceNumber);
-  expect(history.length).toBeGreaterThan(10);
+  expect(response.headers.get('content-disposition')).toBe(
+    `attachment; filename="${document.series}-${document.folio}.xml"`,
+  );
 });
 
 test('outages, recovery, rate limits and timeouts are system errors', async () => {

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import {
-  type ConsultedReceipt,
   type PortalClient,
   type PortalCredential,
+  type PortalDocument,
+  type PortalDocumentType,
   PortalError,
   type PortalErrorKind,
-  type PortalPayment,
-  type PortalReceipt,
   type PortalService,
 } from './portal-client';
 import { RequestLimiter } from './request-limiter';
@@ -23,6 +22,13 @@ export type HttpPortalClientOptions = {
 
 type Session = { cookie: string; expiresAt: number; fingerprint: string };
 
+/** The simulator's Spanish document types. */
+const documentTypes: Record<string, PortalDocumentType> = {
+  recibo: 'receipt',
+  complementaria: 'complementary',
+  pago: 'payment',
+};
+
 const knownKinds = new Set<PortalErrorKind>([
   'invalid_credentials',
   'captcha_required',
@@ -37,7 +43,8 @@ const knownKinds = new Set<PortalErrorKind>([
 /**
  * `PortalClient` over HTTP: keeps one session per credential and reuses it until the portal
  * says it expired (then logs in again once), times every request out, and limits requests per
- * credential. It never retries on its own: retries belong to the job queue, with backoff.
+ * credential. It never retries on its own: retries belong to the sync's request policy
+ * (`sync/portal-policy.ts`) and the engine, with backoff.
  */
 export class HttpPortalClient implements PortalClient {
   private readonly sessions = new Map<string, Session>();
@@ -80,75 +87,47 @@ export class HttpPortalClient implements PortalClient {
     });
   }
 
-  async listReceipts(credential: PortalCredential, serviceNumber: string): Promise<PortalReceipt[]> {
+  async listDocuments(credential: PortalCredential, serviceNumber: string): Promise<PortalDocument[]> {
     const body = await this.authorized<{
-      recibos: {
+      documentos: {
         id: string;
-        periodo_inicio: string;
-        periodo_fin: string;
-        fecha_limite: string;
-        total: number;
-        kwh: number;
-        tarifa: string;
-        uuid: string;
+        serie: string;
+        folio: string;
+        mes: string;
+        tipo: string;
+        formatos: ('pdf' | 'xml')[];
       }[];
-    }>(credential, 'GET', `/api/servicios/${encodeURIComponent(serviceNumber)}/recibos`);
-    return body.recibos.map((receipt) => ({
-      id: receipt.id,
-      initialDate: receipt.periodo_inicio,
-      finalDate: receipt.periodo_fin,
-      dueDate: receipt.fecha_limite,
-      total: receipt.total,
-      kwh: receipt.kwh,
-      tariff: receipt.tarifa,
-      uuid: receipt.uuid,
+    }>(credential, 'GET', `/api/servicios/${encodeURIComponent(serviceNumber)}/documentos`);
+    return body.documentos.map((document) => ({
+      id: document.id,
+      series: document.serie,
+      folio: document.folio,
+      month: document.mes,
+      type: documentTypes[document.tipo] ?? 'receipt',
+      formats: document.formatos,
     }));
   }
 
   async downloadDocument(
     credential: PortalCredential,
     serviceNumber: string,
-    receiptId: string,
+    documentId: string,
     format: 'pdf' | 'xml',
   ): Promise<Buffer> {
-    const path = `/api/servicios/${encodeURIComponent(serviceNumber)}/recibos/${encodeURIComponent(receiptId)}/${format}`;
+    const path = `/api/servicios/${encodeURIComponent(serviceNumber)}/documentos/${encodeURIComponent(documentId)}/${format}`;
     return this.authorized(credential, 'GET', path, undefined, 'binary');
   }
 
-  async listPayments(credential: PortalCredential, serviceNumber: string): Promise<PortalPayment[]> {
-    const body = await this.authorized<{
-      pagos: { fecha: string; importe: number; canal: string; referencia: string }[];
-    }>(credential, 'GET', `/api/servicios/${encodeURIComponent(serviceNumber)}/pagos`);
-    return body.pagos.map((payment) => ({
-      date: payment.fecha,
-      amount: payment.importe,
-      channel: payment.canal,
-      reference: payment.referencia,
-    }));
-  }
-
-  async consultReceipt(serviceNumber: string): Promise<ConsultedReceipt | null> {
+  async consultReceipt(serviceNumber: string): Promise<Buffer | null> {
     try {
-      const body = await this.limiter.run('consultation', () =>
-        this.request<{
-          numero_servicio: string;
-          nombre_titular: string;
-          tarifa: string;
-          total_a_pagar: number;
-          periodo_inicio: string;
-          periodo_fin: string;
-          fecha_limite: string;
-        }>('GET', `/consulta-recibo/${encodeURIComponent(serviceNumber)}`),
+      return await this.limiter.run('consultation', () =>
+        this.request<Buffer>(
+          'GET',
+          `/consulta-recibo/${encodeURIComponent(serviceNumber)}`,
+          undefined,
+          'binary',
+        ),
       );
-      return {
-        serviceNumber: body.numero_servicio,
-        holderName: body.nombre_titular,
-        tariff: body.tarifa,
-        totalToPay: body.total_a_pagar,
-        initialDate: body.periodo_inicio,
-        finalDate: body.periodo_fin,
-        dueDate: body.fecha_limite,
-      };
     } catch (error) {
       if (error instanceof PortalError && (error.kind === 'service_not_found' || error.kind === 'unexpected'))
         return null;
@@ -174,9 +153,16 @@ export class HttpPortalClient implements PortalClient {
         return await this.request<T>(method, path, body, as, session.cookie);
       } catch (error) {
         if (!(error instanceof SessionExpired)) throw error;
-        this.sessions.delete(credential.key);
+        // Another request may have logged in again already: only the session that ended goes.
+        if (this.sessions.get(credential.key) === session) this.sessions.delete(credential.key);
         const renewed = await this.session(credential);
-        return this.request<T>(method, path, body, as, renewed.cookie);
+        try {
+          return await this.request<T>(method, path, body, as, renewed.cookie);
+        } catch (again) {
+          if (again instanceof SessionExpired)
+            throw new PortalError('unavailable', 'El portal de CFE cerró la sesión recién abierta.');
+          throw again;
+        }
       }
     });
   }
@@ -189,8 +175,9 @@ export class HttpPortalClient implements PortalClient {
     const fingerprint = createHash('sha256')
       .update(`${credential.cfeUser}\u0000${credential.password}`)
       .digest('base64url');
+    // Kept until the portal says it ended (its stated expiry may be extended by use): then one login.
     const cached = this.sessions.get(credential.key);
-    if (cached && cached.fingerprint === fingerprint && cached.expiresAt > Date.now() + 5_000) return cached;
+    if (cached && cached.fingerprint === fingerprint) return cached;
     const loginKey = `${credential.key}:${fingerprint}`;
     const pending = this.logins.get(loginKey);
     if (pending) return pending;
@@ -212,7 +199,9 @@ export class HttpPortalClient implements PortalClient {
         throw error;
       }
       const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-      const body = (await response.json()) as { expira: string };
+      const body = (await response.json().catch((error: unknown) => {
+        throw bodyFailure(error);
+      })) as { expira: string };
       const session = { cookie, expiresAt: Date.parse(body.expira), fingerprint };
       this.sessions.set(credential.key, session);
       return session;
@@ -234,8 +223,12 @@ export class HttpPortalClient implements PortalClient {
   ): Promise<T> {
     const response = await this.fetch(method, path, body, cookie);
     if (!response.ok) throw await this.failure(response);
-    if (as === 'binary') return Buffer.from(await response.arrayBuffer()) as T;
-    return (await response.json()) as T;
+    try {
+      if (as === 'binary') return Buffer.from(await response.arrayBuffer()) as T;
+      return (await response.json()) as T;
+    } catch (error) {
+      throw bodyFailure(error);
+    }
   }
 
   private async fetch(
@@ -255,10 +248,7 @@ export class HttpPortalClient implements PortalClient {
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (error) {
-      const name = (error as Error).name;
-      if (name === 'TimeoutError' || name === 'AbortError')
-        throw new PortalError('timeout', 'El portal de CFE no respondió a tiempo.');
-      throw new PortalError('unavailable', 'No fue posible conectar con el portal de CFE.');
+      throw bodyFailure(error);
     }
   }
 
@@ -281,3 +271,13 @@ export class HttpPortalClient implements PortalClient {
 }
 
 class SessionExpired extends Error {}
+
+/** A request or answer cut short: by our timeout, or by a connection the portal dropped. */
+function bodyFailure(error: unknown): PortalError {
+  const name = (error as Error).name;
+  if (name === 'TimeoutError' || name === 'AbortError')
+    return new PortalError('timeout', 'El portal de CFE no respondió a tiempo.');
+  if (name === 'SyntaxError')
+    return new PortalError('unexpected', 'El portal de CFE respondió algo inesperado.');
+  return new PortalError('unavailable', 'No fue posible conectar con el portal de CFE.');
+}

@@ -1,5 +1,11 @@
+import { join } from 'node:path';
+import { cfdiServiceNumbers } from '../cfdi/read-cfdi';
 import type { Config } from '../config';
 import { HttpPortalClient } from './http-portal-client';
+import { MiEspacioClient } from './mi-espacio/client';
+import { folderSink } from './mi-espacio/diagnostics';
+import { connectorMessages } from './mi-espacio/messages';
+import { type CfePortal, CfePortalError } from './mi-espacio/portal';
 import { type PortalClient, PortalError } from './portal-client';
 
 export type { PortalClient, PortalCredential } from './portal-client';
@@ -24,10 +30,49 @@ export function createPortalClient(config: Pick<Config, 'portalUrl' | 'sync'>): 
   return {
     listServices: unavailable,
     linkService: unavailable,
-    listReceipts: unavailable,
+    listDocuments: unavailable,
     downloadDocument: unavailable,
-    listPayments: unavailable,
     consultReceipt: unavailable,
     forget: () => undefined,
+  };
+}
+
+export type ClosableCfePortal = CfePortal & { close(): Promise<void> };
+
+/**
+ * The Mi Espacio connector at `config.portal.url` (CFE, or the bundled replica main starts), with
+ * the configured egress, pacing and CAPTCHA wait; unrecognised pages are saved, without secrets,
+ * to `<DATA_DIR>/portal-diagnostics`. Without a URL (an API-only test app) every call fails as an
+ * outage.
+ */
+export function createCfePortal(config: Pick<Config, 'portal' | 'sync' | 'dataDir'>): ClosableCfePortal {
+  const { portal } = config;
+  if (portal.url) {
+    return new MiEspacioClient({
+      baseUrl: portal.url,
+      proxyUrl: portal.proxyUrl,
+      timeoutMs: config.sync.portalTimeoutSeconds * 1000,
+      pacingMs: portal.pacingMs,
+      consultationPacingMs: portal.consultationPacingMs,
+      // A challenge is shown again, not redrawn, for as long as its owner may answer it.
+      captchaLifetimeMs: portal.captchaTimeoutMs,
+      diagnostics: folderSink(join(config.dataDir, 'portal-diagnostics')),
+      documentOwner: cfdiServiceNumbers,
+    });
+  }
+  const unavailable = async (): Promise<never> => {
+    throw new CfePortalError('outage', connectorMessages.outage);
+  };
+  return {
+    openSession: unavailable,
+    listServices: unavailable,
+    linkService: unavailable,
+    listDocuments: unavailable,
+    downloadDocument: unavailable,
+    consult: unavailable,
+    exportSession: () => null,
+    importSession: () => false,
+    forget: () => undefined,
+    close: async () => undefined,
   };
 }

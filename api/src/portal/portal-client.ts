@@ -3,30 +3,25 @@ export type PortalCredential = { key: string; cfeUser: string; password: string 
 
 export type PortalService = { serviceNumber: string; holderName: string; tariff: string; address: string };
 
-export type PortalReceipt = {
+/** What CFE issues for a service: receipts, complementary invoices and payment documents (CFDI type P). */
+export type PortalDocumentType = 'receipt' | 'complementary' | 'payment';
+
+/**
+ * A document as the portal's grid lists it (REAL-CFE.md §1): known by series, folio, month and
+ * type until its XML is read; everything else (UUID, amounts, period) comes from the CFDI.
+ */
+export type PortalDocument = {
+  /** What downloadDocument takes; opaque to the engine. */
   id: string;
-  initialDate: string;
-  finalDate: string;
-  dueDate: string;
-  /** Whole pesos. */
-  total: number;
-  kwh: number;
-  tariff: string;
-  uuid: string;
-};
-
-export type PortalPayment = { date: string; amount: number; channel: string; reference: string };
-
-export type ConsultedReceipt = {
-  serviceNumber: string;
-  holderName: string;
-  tariff: string;
-  /** Whole pesos: what the portal asks for when linking. */
-  totalToPay: number;
-  /** The latest receipt's period and due date (yyyy-MM-dd). */
-  initialDate: string;
-  finalDate: string;
-  dueDate: string;
+  /** Two letters, e.g. "KC" (receipts) or "K9" (payments). */
+  series: string;
+  /** 12 digits. */
+  folio: string;
+  /** yyyy-MM the grid lists it under. */
+  month: string;
+  type: PortalDocumentType;
+  /** Receipts have a PDF and an XML; the other documents the XML only. */
+  formats: ('pdf' | 'xml')[];
 };
 
 export type PortalErrorKind =
@@ -70,16 +65,19 @@ export class PortalError extends Error {
 export interface PortalClient {
   listServices(credential: PortalCredential): Promise<PortalService[]>;
   linkService(credential: PortalCredential, serviceNumber: string, totalToPay: number): Promise<void>;
-  listReceipts(credential: PortalCredential, serviceNumber: string): Promise<PortalReceipt[]>;
+  /** Every document of the service in the portal, newest first. */
+  listDocuments(credential: PortalCredential, serviceNumber: string): Promise<PortalDocument[]>;
   downloadDocument(
     credential: PortalCredential,
     serviceNumber: string,
-    receiptId: string,
+    documentId: string,
     format: 'pdf' | 'xml',
   ): Promise<Buffer>;
-  listPayments(credential: PortalCredential, serviceNumber: string): Promise<PortalPayment[]>;
-  /** The public receipt consultation service; null when it has no receipt for the service. */
-  consultReceipt(serviceNumber: string): Promise<ConsultedReceipt | null>;
+  /**
+   * The public receipt consultation service: the CFDI XML of the service's latest receipt, to be
+   * read like any other; null when it has no receipt for the service.
+   */
+  consultReceipt(serviceNumber: string): Promise<Buffer | null>;
   /** Forgets cached sessions, e.g. after the credential's password changed. */
   forget(credentialKey: string): void;
 }

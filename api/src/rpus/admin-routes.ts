@@ -33,8 +33,8 @@ export async function rpusAdminRoutes(app: ApiApp, { db, auth }: AppContext) {
     },
     async (request) => {
       const { page, page_size, ...filters } = request.query;
-      const { data, count } = await listRpusAdmin(db, filters, { page, page_size });
-      return { data: data.map(toRpuAdmin), count };
+      const { data, ...counted } = await listRpusAdmin(db, filters, { page, page_size });
+      return { data: data.map(toRpuAdmin), ...counted };
     },
   );
 

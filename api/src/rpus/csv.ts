@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { type RpusFilters, rpuCsvHeaders } from '@luz/shared/contract';
 import { rpuStatusLabel } from '@luz/shared/enums';
 import type { Queryable } from '../db/database';
-import { csvField, csvStream, csvText, csvYesNo } from '../http/csv';
+import { csvLine, csvStream, csvYesNo } from '../http/csv';
 import { ownerConditions, type RpuRecord, rpuColumns, rpuOrder, toRpuRecord } from './service';
 
 /** Rows read per query: the export's memory stays flat however many service points there are. */
@@ -42,19 +42,19 @@ const header = [
 ];
 
 function line(rpu: RpuRecord): string {
-  return [
-    csvField(rpu.serviceNumber),
-    csvText(rpu.alias),
-    csvField(rpuStatusLabel(rpu.rpuStatus)),
-    csvText(rpu.cfeUser),
+  return csvLine([
+    rpu.serviceNumber,
+    rpu.alias,
+    rpuStatusLabel(rpu.rpuStatus),
+    rpu.cfeUser,
     csvYesNo(rpu.withAutofetch),
     csvYesNo(rpu.sendEmailNotifications),
-    rpu.lastPayment ?? '',
-    csvText(rpu.holderName),
-    csvText(rpu.tariff),
+    rpu.lastPayment,
+    rpu.holderName,
+    rpu.tariff,
     formatDateTime(rpu.lastSyncedAt),
     formatDateTime(rpu.createdAt),
-  ].join(',');
+  ]);
 }
 
 /**

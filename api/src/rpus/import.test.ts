@@ -118,6 +118,24 @@ describe('POST /rpus/bulk', () => {
     expect(rows[0]?.count).toBe(3);
   });
 
+  test('a holder name column: written as CFE has it (upper case, single spaces); a too long one is invalid', async () => {
+    const { token } = await newCaller(t);
+    const answer = await importRows(token, [
+      { service_number: '920000000001', holder_name: '  alimentos  y franq d chiapas ' },
+      { service_number: '920000000002', holder_name: '' },
+      { service_number: '920000000003', holder_name: 'x'.repeat(121) },
+    ]);
+    expect(answer.results.map((result) => [result.outcome, result.reason])).toEqual([
+      ['created', null],
+      ['created', null],
+      ['invalid', 'El nombre del titular tiene más de 120 caracteres.'],
+    ]);
+    const named = await api('GET', `/rpus/${answer.results[0]?.rpu_id}`, token);
+    expect(named.json().holder_name).toBe('ALIMENTOS Y FRANQ D CHIAPAS');
+    const unnamed = await api('GET', `/rpus/${answer.results[1]?.rpu_id}`, token);
+    expect(unnamed.json().holder_name).toBeNull();
+  });
+
   test('marks numbers another user holds as duplicated, on both sides', async () => {
     const a = await newCaller(t);
     const b = await newCaller(t);

@@ -1,5 +1,8 @@
 import {
+  holderNameMessage,
+  holderNameProblem,
   MAX_ALIAS_LENGTH,
+  normalizeHolderName,
   normalizeServiceNumber,
   parseMoneyText,
   type RpuBulkCreateResponse,
@@ -25,6 +28,7 @@ type Candidate = {
   alias: string;
   credentialId: string | null;
   lastPayment: string | null;
+  holderName: string | null;
 };
 
 /** Why a row cannot be imported, or null: spec §3's errors first, then alias and last payment. */
@@ -39,6 +43,8 @@ function rowProblem(
     return { outcome: 'invalid', reason: problems.aliasTooLong(MAX_ALIAS_LENGTH) };
   if (row.last_payment?.trim() && parseMoneyText(row.last_payment) === null)
     return { outcome: 'invalid', reason: problems.lastPaymentInvalid };
+  const holderProblem = holderNameProblem(row.holder_name ?? '');
+  if (holderProblem) return { outcome: 'invalid', reason: holderNameMessage(holderProblem) };
   return null;
 }
 
@@ -84,6 +90,7 @@ export async function importRpus(
       alias: row.alias.trim(),
       credentialId: cfeUser === '' ? null : (credentials.get(cfeUser) ?? null),
       lastPayment: row.last_payment?.trim() ? parseMoneyText(row.last_payment) : null,
+      holderName: normalizeHolderName(row.holder_name ?? '') || null,
     });
   });
 
@@ -92,8 +99,8 @@ export async function importRpus(
     for (let start = 0; start < candidates.length; start += INSERT_CHUNK) {
       const chunk = candidates.slice(start, start + INSERT_CHUNK);
       const inserted = await tx.query<{ id: string; service_number: string }>(
-        `INSERT INTO rpus (user_id, credential_id, service_number, alias, alias_search, rpu_status, last_payment)
-         SELECT $1, * FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::smallint[], $7::numeric[])
+        `INSERT INTO rpus (user_id, credential_id, service_number, alias, alias_search, rpu_status, last_payment, holder_name)
+         SELECT $1, * FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::smallint[], $7::numeric[], $8::text[])
          ON CONFLICT (user_id, service_number) WHERE NOT deleted DO NOTHING
          RETURNING id, service_number`,
         [
@@ -104,6 +111,7 @@ export async function importRpus(
           chunk.map((candidate) => searchText(candidate.alias)),
           chunk.map((candidate) => statusForCredential(candidate.credentialId)),
           chunk.map((candidate) => candidate.lastPayment),
+          chunk.map((candidate) => candidate.holderName),
         ],
       );
       for (const row of inserted.rows) ids.set(row.service_number, row.id);

@@ -17,6 +17,7 @@ import {
   zRpuSummary,
   zRpusQuery,
 } from '@luz/shared/contract';
+import { mexicoCityToday } from '@luz/shared/dates';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { ApiApp } from '../http/api-app';
@@ -45,9 +46,6 @@ const security = [{ bearer: [] }];
 const zRpuParams = z.object({ rpu_id: zId });
 /** An import of MAX_IMPORT_ROWS rows with long cells is a few MB; the app's default limit is 1 MB. */
 const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
-
-/** Mexico City's calendar day, for file names. */
-const today = () => new Date().toLocaleDateString('en-CA', { timeZone: 'America/Mexico_City' });
 
 /**
  * The user's service points (spec §7 "RPUs"). Every route is scoped to the caller: another
@@ -87,8 +85,8 @@ export async function rpusRoutes(app: ApiApp, { db, auth }: AppContext) {
       const { page, page_size, ...filters } = request.query;
       const user = currentUser(request);
       await assertOwnCredential(db, user.id, filters.credential_id);
-      const { data, count } = await listRpus(db, user.id, filters, { page, page_size });
-      return { data: data.map(toRpuPublic), count };
+      const { data, ...counted } = await listRpus(db, user.id, filters, { page, page_size });
+      return { data: data.map(toRpuPublic), ...counted };
     },
   );
 
@@ -167,7 +165,7 @@ export async function rpusRoutes(app: ApiApp, { db, auth }: AppContext) {
         tags,
         security,
         summary:
-          'Aplica el mismo cambio (alias, cuenta, descarga automática, notificaciones) a varios servicios',
+          'Aplica el mismo cambio (alias, titular, cuenta, descarga automática, notificaciones) a varios servicios',
         body: zRpuBulkUpdate,
         response: { 200: zAffected },
       },
@@ -269,7 +267,7 @@ export async function rpusRoutes(app: ApiApp, { db, auth }: AppContext) {
       if (rpuIds) await assertOwnRpus(db, user.id, rpuIds);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="servicios-${today()}.csv"`)
+        .header('content-disposition', `attachment; filename="servicios-${mexicoCityToday()}.csv"`)
         .header('cache-control', 'no-store')
         .send(rpusCsvStream(db, user.id, request.query, rpuIds));
     },

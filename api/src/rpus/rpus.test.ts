@@ -110,6 +110,51 @@ describe('POST /rpus/', () => {
   });
 });
 
+describe('holder name', () => {
+  test('given at creation it is kept as CFE writes it; blank is none', async () => {
+    const { token } = await newCaller(t);
+    const named = await addRpu(t, token, { holder_name: ' Aceros  del norte sa ' });
+    expect(named.holder_name).toBe('ACEROS DEL NORTE SA');
+    expect((await addRpu(t, token, { holder_name: '   ' })).holder_name).toBeNull();
+  });
+
+  test('a name too long or with control characters is a 422 on holder_name', async () => {
+    const { token } = await newCaller(t);
+    for (const [value, message] of [
+      ['A'.repeat(121), 'El nombre del titular tiene más de 120 caracteres.'],
+      ['ACEROS\u0007', 'El nombre del titular tiene caracteres que no se pueden escribir.'],
+    ] as const) {
+      const response = await api('POST', '/rpus/', token, {
+        service_number: serviceNumber(),
+        holder_name: value,
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().detail).toEqual([
+        { loc: ['body', 'holder_name'], msg: message, type: 'value_error' },
+      ]);
+    }
+  });
+
+  test('edited through bulk-update: set, then cleared', async () => {
+    const { token } = await newCaller(t);
+    const rpu = await addRpu(t, token);
+    const set = await api('POST', '/rpus/bulk-update', token, {
+      rpu_ids: [rpu.rpu_id],
+      holder_name: 'Planta Norte sa de cv',
+    });
+    expect(set.json()).toEqual({ affected: 1 });
+    expect((await api('GET', `/rpus/${rpu.rpu_id}`, token)).json().holder_name).toBe('PLANTA NORTE SA DE CV');
+    await api('POST', '/rpus/bulk-update', token, { rpu_ids: [rpu.rpu_id], holder_name: '' });
+    expect((await api('GET', `/rpus/${rpu.rpu_id}`, token)).json().holder_name).toBeNull();
+    const tooLong = await api('POST', '/rpus/bulk-update', token, {
+      rpu_ids: [rpu.rpu_id],
+      holder_name: 'A'.repeat(121),
+    });
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json().detail[0].loc).toEqual(['body', 'holder_name']);
+  });
+});
+
 describe('GET /rpus/ filters', () => {
   let owner: Caller;
   let credentialA: string;

@@ -1,5 +1,6 @@
 import {
   normalizeServiceNumber,
+  type Page,
   type PageQuery,
   type Rpu,
   type RpuAdmin,
@@ -39,7 +40,11 @@ export type RpuRecord = {
   /** MXN as exact decimal text ("1234.50"). */
   lastPayment: string | null;
   holderName: string | null;
+  address: string | null;
   tariff: string | null;
+  /** Fiscal total of the latest receipt (MXN, exact text) and the day its period closed. */
+  lastAmount: string | null;
+  lastPeriodEnd: string | null;
   lastSyncedAt: Date | null;
   createdAt: Date;
 };
@@ -62,7 +67,10 @@ type RpuRow = {
   duplicated: boolean;
   last_payment: string | null;
   holder_name: string | null;
+  address: string | null;
   tariff: string | null;
+  last_amount: string | null;
+  last_period_end: string | null;
   last_synced_at: Date | null;
   created_at: Date;
 };
@@ -73,7 +81,8 @@ type RpuAdminRow = RpuRow & { user_email: string; user_company_name: string };
 export const rpuColumns = /* sql */ `
   r.id, r.user_id, r.credential_id, c.cfe_user, r.service_number, r.alias, r.rpu_status,
   r.status_message, r.with_autofetch, r.send_email_notifications, r.has_uns, r.deleted, r.duplicated,
-  r.last_payment::text AS last_payment, r.holder_name, r.tariff, r.last_synced_at, r.created_at`;
+  r.last_payment::text AS last_payment, r.holder_name, r.address, r.tariff, r.last_amount::text AS last_amount,
+  r.last_period_end::text AS last_period_end, r.last_synced_at, r.created_at`;
 
 const rpuFrom = /* sql */ 'rpus r LEFT JOIN credentials c ON c.id = r.credential_id';
 
@@ -97,7 +106,10 @@ export function toRpuRecord(row: RpuRow): RpuRecord {
     duplicated: row.duplicated,
     lastPayment: row.last_payment,
     holderName: row.holder_name,
+    address: row.address,
     tariff: row.tariff,
+    lastAmount: row.last_amount,
+    lastPeriodEnd: row.last_period_end,
     lastSyncedAt: row.last_synced_at,
     createdAt: row.created_at,
   };
@@ -126,6 +138,9 @@ export function toRpuPublic(record: RpuRecord): Rpu {
     cfe_user: record.cfeUser,
     tariff: record.tariff,
     holder_name: record.holderName,
+    address: record.address,
+    last_amount: record.lastAmount,
+    last_period_end: record.lastPeriodEnd,
     last_payment: record.lastPayment,
     last_synced_at: record.lastSyncedAt?.toISOString() ?? null,
     created_at: record.createdAt.toISOString(),
@@ -248,7 +263,7 @@ export async function listRpus(
   userId: string,
   filters: RpusFilters,
   page: PageQuery,
-): Promise<{ data: RpuRecord[]; count: number }> {
+): Promise<Page<RpuRecord>> {
   const where = ownerConditions(userId, filters);
   return selectPage(db, { columns: rpuColumns, from: rpuFrom, where, orderBy: rpuOrder }, page, toRpuRecord);
 }
@@ -274,11 +289,14 @@ export async function allRpus(db: Queryable, userId: string): Promise<RpuRecord[
 export async function refreshDuplicated(db: Queryable, serviceNumbers: readonly string[]): Promise<void> {
   if (serviceNumbers.length === 0) return;
   await db.query(
-    `WITH wanted AS (
+    // Rows of several users: locked in id order, as the sync engine locks them (sync/locks.ts).
+    `WITH locked AS (
+       SELECT id FROM rpus WHERE service_number = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE
+     ), wanted AS (
        SELECT r.id, (NOT r.deleted AND EXISTS (
          SELECT 1 FROM rpus o WHERE o.service_number = r.service_number AND o.user_id <> r.user_id AND NOT o.deleted
        )) AS duplicated
-       FROM rpus r WHERE r.service_number = ANY($1::text[])
+       FROM rpus r WHERE r.id IN (SELECT id FROM locked)
      )
      UPDATE rpus SET duplicated = wanted.duplicated
      FROM wanted WHERE rpus.id = wanted.id AND rpus.duplicated <> wanted.duplicated`,
@@ -329,8 +347,8 @@ export async function createRpu(db: Database, userId: string, input: RpuCreateIn
     id = await db.transaction(async (tx) => {
       const { rows } = await tx.query<{ id: string }>(
         `INSERT INTO rpus (user_id, credential_id, service_number, alias, alias_search, rpu_status,
-           last_payment, with_autofetch, send_email_notifications, next_autofetch_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, $8, $9, CASE WHEN $8 THEN now() END) RETURNING id`,
+           last_payment, with_autofetch, send_email_notifications, next_autofetch_at, holder_name)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, $8, $9, CASE WHEN $8 THEN now() END, $10) RETURNING id`,
         [
           userId,
           credentialId,
@@ -341,6 +359,7 @@ export async function createRpu(db: Database, userId: string, input: RpuCreateIn
           input.last_payment ?? null,
           input.with_autofetch,
           input.send_email_notifications,
+          input.holder_name ?? null,
         ],
       );
       await refreshDuplicated(tx, [input.service_number]);
@@ -385,9 +404,10 @@ export async function linkRpu(
 
 /** POST /rpus/bulk-update: one change for every selected service point, in one transaction. */
 export async function bulkUpdateRpus(db: Database, userId: string, change: RpuBulkUpdate): Promise<number> {
-  const { rpu_ids, alias, credential_id, with_autofetch, send_email_notifications } = change;
+  const { rpu_ids, alias, holder_name, credential_id, with_autofetch, send_email_notifications } = change;
   if (
     alias === undefined &&
+    holder_name === undefined &&
     credential_id === undefined &&
     with_autofetch === undefined &&
     send_email_notifications === undefined
@@ -401,6 +421,10 @@ export async function bulkUpdateRpus(db: Database, userId: string, change: RpuBu
     if (alias !== undefined) {
       values.push(alias, searchText(alias));
       assignments.push(`alias = $${values.length - 1}, alias_search = $${values.length}`);
+    }
+    if (holder_name !== undefined) {
+      values.push(holder_name);
+      assignments.push(`holder_name = $${values.length}`);
     }
     if (credential_id !== undefined) {
       values.push(credential_id);
@@ -554,7 +578,7 @@ export async function listRpusAdmin(
   db: Queryable,
   filters: RpusAdminFilters,
   page: PageQuery,
-): Promise<{ data: RpuAdminRecord[]; count: number }> {
+): Promise<Page<RpuAdminRecord>> {
   const where = adminConditions(filters);
   return selectPage(
     db,

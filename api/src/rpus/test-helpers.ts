@@ -17,7 +17,11 @@ export async function newCaller(t: TestApp, seed: Parameters<typeof seedUser>[1]
   return { user, token: await tokenFor(t.config, t.db, user.id) };
 }
 
-export async function addCredential(t: TestApp, token: string, body: Partial<Credential> = {}) {
+export async function addCredential(
+  t: TestApp,
+  token: string,
+  body: Partial<Credential> & { password?: string } = {},
+) {
   const response = await apiOf(t)('POST', '/credentials/', token, {
     cfe_user: `cuenta-${randomUUID()}@cfe.test`,
     password: 'secreto-del-portal-1',

@@ -26,6 +26,14 @@ export function assertSafeKey(key: string) {
   }
 }
 
-export function documentKey(userId: string, rpuId: string, periodId: string, kind: 'pdf' | 'xml') {
-  return `${userId}/${rpuId}/${periodId}.${kind}`;
+export function documentKey(
+  userId: string,
+  rpuId: string,
+  periodId: string,
+  kind: 'pdf' | 'xml',
+  companion?: string,
+) {
+  return companion
+    ? `${userId}/${rpuId}/${periodId}/${companion}.${kind}`
+    : `${userId}/${rpuId}/${periodId}.${kind}`;
 }

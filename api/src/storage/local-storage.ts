@@ -17,10 +17,10 @@ export class LocalDocumentStorage implements DocumentStorage {
   /** The content type is not kept: a file's name tells its type (`.pdf`, `.xml`). */
   async put(key: string, body: Buffer, _contentType: string): Promise<void> {
     const target = this.path(key);
-    await mkdir(dirname(target), { recursive: true });
+    await mkdir(dirname(target), { recursive: true, mode: 0o700 });
     // Write then rename: a crash never leaves a half-written receipt under its final name.
     const temporary = `${target}.${randomUUID()}.tmp`;
-    await writeFile(temporary, body);
+    await writeFile(temporary, body, { mode: 0o600 });
     await rename(temporary, target);
   }
 

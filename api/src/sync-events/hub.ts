@@ -1,4 +1,4 @@
-import { type SyncEvent, zSyncEvent } from '@luz/shared/contract';
+import { type LiveEvent, zLiveEvent } from '@luz/shared/contract';
 import { z } from 'zod';
 import { type Database, MAX_NOTIFY_PAYLOAD_BYTES, type Queryable } from '../db/database';
 
@@ -10,14 +10,15 @@ export type EventSink = { send(data: string): void; readonly readyState: number 
 
 const OPEN = 1;
 
-const zEnvelope = z.object({ user_id: z.string(), event: zSyncEvent });
+const zEnvelope = z.object({ user_id: z.string(), event: zLiveEvent });
 
 export type SyncEventHub = {
   /**
-   * Sends `event` to every open socket of `userId`, in every API process, through NOTIFY. With
-   * `via` (an open transaction) it is delivered only if that transaction commits.
+   * Sends `event` (a sync's step change, or a CAPTCHA to solve) to every open socket of `userId`,
+   * in every API process, through NOTIFY. With `via` (an open transaction) it is delivered only if
+   * that transaction commits.
    */
-  publish(userId: string, event: SyncEvent, via?: Queryable): Promise<void>;
+  publish(userId: string, event: LiveEvent, via?: Queryable): Promise<void>;
   /** Adds a socket of `userId`; answers the function that removes it. */
   subscribe(userId: string, sink: EventSink): () => void;
   /** Starts listening to the database; the app calls it when it is ready. */
@@ -29,7 +30,7 @@ export type SyncEventHub = {
  * Builds the NOTIFY payload. Only `message` is free text, so it is the part shortened when the
  * event would not fit PostgreSQL's 8000-byte limit.
  */
-export function encodeEnvelope(userId: string, event: SyncEvent): string {
+export function encodeEnvelope(userId: string, event: LiveEvent): string {
   const encode = (message: string | null) =>
     JSON.stringify({ user_id: userId, event: { ...event, message } });
   let payload = encode(event.message);
@@ -75,7 +76,7 @@ export function createSyncEventHub({
 
   return {
     async publish(userId, event, via) {
-      await db.notify(SYNC_EVENTS_CHANNEL, encodeEnvelope(userId, zSyncEvent.parse(event)), via);
+      await db.notify(SYNC_EVENTS_CHANNEL, encodeEnvelope(userId, zLiveEvent.parse(event)), via);
     },
     subscribe(userId, sink) {
       const set = sockets.get(userId) ?? new Set();

@@ -3,28 +3,12 @@ import WebSocket from 'ws';
 import { createTokenService } from '../auth/tokens';
 import { MAX_NOTIFY_PAYLOAD_BYTES } from '../db/database';
 import { openPostgres } from '../db/postgres';
-import { seedUser, tokenFor } from '../testing/fixtures';
+import { syncEvent as event, seedUser, tokenFor } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { testDatabaseKind } from '../testing/test-database';
+import { waitFor } from '../testing/wait-for';
 import { encodeEnvelope } from './hub';
 import { CLOSE_TOKEN_EXPIRED } from './routes';
-
-const event = (overrides: Partial<SyncEvent> = {}): SyncEvent => ({
-  event_type: 'progress',
-  attempt: 0,
-  chain_step: 'fetching_service_data',
-  chain_workflow: 1,
-  progress: 25,
-  status: 0,
-  task_id: '8c1f3d4e-2b7a-4c59-9e61-0a2d5f3b7c90',
-  task_association_id: null,
-  rpu_id: null,
-  credential_id: null,
-  service_number: '123456789012',
-  message: null,
-  timestamp: new Date().toISOString(),
-  ...overrides,
-});
 
 let a: TestApp;
 let baseA: string;
@@ -55,14 +39,6 @@ function connect(url: string) {
   return { socket, messages, opened };
 }
 
-async function waitFor(condition: () => boolean, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 test('a missing or bad token is refused with HTTP 401 before the upgrade', async () => {
   const user = await seedUser(a.db);
   const stale = await tokenFor(a.config, a.db, user.id);
@@ -86,8 +62,12 @@ test('events reach every open socket of their owner and nobody else', async () =
   await waitFor(() => first.messages.length === 1 && second.messages.length === 1);
   expect(first.messages).toEqual([published]);
   expect(second.messages).toEqual([published]);
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  expect(other.messages).toEqual([]);
+  // Events reach sockets in the order they were published: the stranger's own one comes after
+  // anything of the owner's it might (wrongly) have been sent.
+  const theirs = event({ progress: 10 });
+  await publish(a, stranger.id, theirs);
+  await waitFor(() => other.messages.length > 0);
+  expect(other.messages).toEqual([theirs]);
 
   first.socket.close();
   await waitFor(() => first.socket.readyState === WebSocket.CLOSED);

@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import { createJobQueue } from '../jobs/job-queue';
 import { bearer } from '../testing/fixtures';
 import { waitForMail } from '../testing/outbox';
+import { waitFor } from '../testing/wait-for';
 import { associationsOf, rpuState, seedCredential, seedRpu, waitForTask } from './test-helpers';
 import { syncTestWorld } from './test-world';
 import { AUTOFETCH_QUEUE } from './workers';
@@ -36,6 +37,7 @@ test('portal-space sync: the account’s services become service points, each sy
   const started = await post(token, `/credentials/sync/${credentialId}`);
   expect(started.status).toBe(202);
   expect(started.body).toMatchObject({ type: 0, workflow: 2 });
+  // Four services with two years of CFE documents each (PDFs drawn by the simulator): not instant.
   const task = await waitForTask(world.t, token, started.body.task_id);
   // Four service points; the step that read the account is not one of them.
   expect(task).toMatchObject({
@@ -64,7 +66,7 @@ test('bulk sync never runs more steps at once per credential than allowed', asyn
   world.simulator.state.stats.peakInFlight.delete(username);
   const started = await post(token, `/credentials/sync/${credentialId}`, { workflow: 3 });
   expect(started.status).toBe(202);
-  const task = await waitForTask(world.t, token, started.body.task_id, 40_000);
+  const task = await waitForTask(world.t, token, started.body.task_id);
   expect(task).toMatchObject({ status: 1, type: 0, workflow: 3, counts: { total: 6, success: 6 } });
   // Lanes (2 per credential) and the client's limit keep the portal's view at 2 requests at once.
   expect(world.simulator.state.stats.peakInFlight.get(username)).toBeLessThanOrEqual(2);
@@ -104,9 +106,10 @@ test('bulk link links with the consulted total, or with the last payment', async
   const { username, account } = newAccount(0);
   const credentialId = await seedCredential(world.t, user.id, { cfeUser: username });
   const consulted = await seedRpu(world.t, user.id, { serviceNumber: '771234567891', credentialId });
-  const { payments, serviceProfile } = await import('../portal/simulator/world');
+  const { latestReceipt, serviceProfile } = await import('../portal/simulator/world');
   const missing = '771234567897';
-  const lastPayment = payments(serviceProfile(missing), new Date())[0]?.amount;
+  // The total to pay of the latest receipt, as the user copies it from the printed receipt.
+  const lastPayment = latestReceipt(serviceProfile(missing), new Date())?.totalToPay;
   const withPayment = await seedRpu(world.t, user.id, {
     serviceNumber: missing,
     credentialId,
@@ -160,7 +163,7 @@ test('a rate-limited account is waited for, not stormed: the sync finishes with 
   const credentialId = await seedCredential(world.t, user.id, { cfeUser: username });
   const rpuId = await seedRpu(world.t, user.id, { serviceNumber: services[0] as string, credentialId });
   const started = await post(token, `/rpus/sync/${credentialId}/${rpuId}`);
-  const task = await waitForTask(world.t, token, started.body.task_id, 60_000);
+  const task = await waitForTask(world.t, token, started.body.task_id);
   expect(task.status).toBe(1);
   const total = world.simulator.state.stats.byAccount.get(username) ?? 0;
   const refused = world.simulator.state.stats.rateLimited.get(username) ?? 0;
@@ -214,7 +217,7 @@ test('a new receipt e-mails the owner when notifications are on; the first sync 
   const mail = await waitForMail(world.t.outboxDir, user.email);
   expect(mail.subject).toContain('Bodega Norte');
   expect(mail.text).toContain('Periodo del');
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // A mail of the first sync would have come before this one.
   const { readOutbox } = await import('../testing/outbox');
   expect(
     (await readOutbox(world.t.outboxDir)).filter((candidate) => candidate.to.includes(user.email)),
@@ -233,14 +236,13 @@ test('service points with autofetch due are synced in one bulk task per credenti
   await jobs.send(AUTOFETCH_QUEUE, {});
   await jobs.stop();
   let rows: { id: string }[] = [];
-  const deadline = Date.now() + 10_000;
-  while (rows.length === 0 && Date.now() < deadline) {
+  await waitFor(async () => {
     ({ rows } = await world.t.db.query<{ id: string }>(
       'SELECT id FROM tasks WHERE user_id = $1 AND workflow = 3',
       [user.id],
     ));
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+    return rows.length > 0;
+  });
   expect(rows).toHaveLength(1);
   const task = await waitForTask(world.t, token, (rows[0] as { id: string }).id);
   expect(task.counts.total).toBe(2);
@@ -273,9 +275,7 @@ test('every step change reaches the owner’s socket as a sync event, and nobody
     token,
     (await post(token, `/rpus/sync/${credentialId}/${rpuId}`)).body.task_id,
   );
-  const deadline = Date.now() + 5_000;
-  while (!mine.received.some((event) => event.event_type === 'success') && Date.now() < deadline)
-    await new Promise((resolve) => setTimeout(resolve, 20));
+  await waitFor(() => mine.received.some((event) => event.event_type === 'success'));
   const steps = mine.received.map((event) => event.chain_step);
   expect(steps).toEqual(expect.arrayContaining(['fetching_service_data', 'linking', 'syncing_portal']));
   const last = mine.received.at(-1) as SyncEvent;

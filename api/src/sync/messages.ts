@@ -45,7 +45,7 @@ export const syncMessages = {
     `Descargando recibos del portal de CFE: ${stored} de ${listed}…`,
   linked: 'Servicio vinculado con tu cuenta de CFE.',
   alreadyLinked: 'El servicio ya estaba vinculado con tu cuenta de CFE.',
-  consulted: (total: number, finalDate: string) =>
+  consulted: (total: string, finalDate: string) =>
     `Último recibo según el servicio de consulta: ${pesos(total)} (periodo al ${finalDate}).`,
   consultationEmpty: 'El servicio de consulta no tiene recibos de este servicio.',
   accountFetched: (services: number, created: number) =>
@@ -79,8 +79,8 @@ export const syncMessages = {
   portalTimeout: 'El portal de CFE no respondió a tiempo.',
   portalRateLimited: 'El portal de CFE pidió esperar antes de más solicitudes.',
   portalUnexpected: 'El portal de CFE respondió algo inesperado.',
-  documentMismatch: (serviceNumber: string, found: string) =>
-    `El XML de un recibo no corresponde al servicio ${serviceNumber} (menciona ${found || 'otro servicio'}); no se guardó.`,
+  paymentNotOfService: (serviceNumber: string, series: string, folio: string) =>
+    `El comprobante de pago ${series}-${folio} no dice a qué servicio pertenece y no paga recibos del servicio ${serviceNumber}; no se guardó.`,
   documentInvalid: 'Un recibo descargado del portal está dañado; no se guardó.',
   internal: 'Ocurrió un error inesperado al sincronizar.',
 

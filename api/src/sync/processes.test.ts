@@ -1,58 +1,15 @@
 // Worker processes as production runs them (`api/src/worker.ts`), against one PostgreSQL
 // database: killed mid-run with SIGKILL, and two at once. PostgreSQL only: PGlite belongs to
 // one process.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { bearer, seedUser, tokenFor } from '../testing/fixtures';
-import { createTestApp, type TestApp } from '../testing/test-app';
-import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../testing/test-database';
-import { seedCredential, seedRpu, startSimulator, waitForTask } from './test-helpers';
+import type { TestApp } from '../testing/test-app';
+import { testDatabaseKind } from '../testing/test-database';
+import { waitFor } from '../testing/wait-for';
+import { seedCredential, seedRpu, waitForTask } from './test-helpers';
+import { workerProcesses } from './test-worker-processes';
 
 const postgresOnly = testDatabaseKind() === 'postgres' ? describe : describe.skip;
-
-const apiDir = join(__dirname, '..', '..');
-// tsx as a loader in the same process (its CLI would run the worker in a child, which a
-// SIGKILL of the parent would leave running).
-const tsxLoader = pathToFileURL(createRequire(join(apiDir, 'package.json')).resolve('tsx/esm')).href;
-
-/** Short, so that a killed worker's step is taken up again within seconds. */
-const STEP_TIMEOUT_SECONDS = 10;
-
-type Worker = { process: ChildProcess; output: string[]; exited: Promise<number | null> };
-
-/** `src/worker.ts` with the app's secrets and data folder, as a second machine would run it. */
-async function startWorker(t: TestApp, database: TestDatabase, portalUrl: string): Promise<Worker> {
-  const child = spawn(process.execPath, ['--import', tsxLoader, 'src/worker.ts'], {
-    cwd: apiDir,
-    env: {
-      ...process.env,
-      DATABASE_URL: database.url as string,
-      PORTAL_URL: portalUrl,
-      DATA_DIR: t.config.dataDir,
-      SECRET_KEY: t.config.secretKey,
-      CREDENTIALS_KEY: t.config.credentialsKey.toString('hex'),
-      SYNC_STEP_TIMEOUT_SECONDS: String(STEP_TIMEOUT_SECONDS),
-      SYNC_RETRY_DELAY_SECONDS: '0.2',
-      SYNC_WORKER_CONCURRENCY: '8',
-      PORTAL_CONCURRENCY_PER_CREDENTIAL: '2',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout?.on('data', (data) => output.push(String(data)));
-  child.stderr?.on('data', (data) => output.push(String(data)));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 40_000;
-  while (!output.join('').includes('Worker de Luz listo')) {
-    if (child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`The worker did not start:\n${output.join('')}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { process: child, output, exited };
-}
 
 async function count(t: TestApp, sql: string, params: unknown[] = []): Promise<number> {
   const { rows } = await t.db.query<{ n: number }>(sql, params);
@@ -60,38 +17,15 @@ async function count(t: TestApp, sql: string, params: unknown[] = []): Promise<n
 }
 
 postgresOnly('sync workers as separate processes on PostgreSQL', () => {
-  let simulator: Awaited<ReturnType<typeof startSimulator>>;
-  let database: TestDatabase;
-  let t: TestApp;
-  const workers: Worker[] = [];
-
-  beforeAll(async () => {
-    simulator = await startSimulator();
-    database = await createTestDatabase();
-    // The API process: it queues work and runs none (WORKERS=false).
-    t = await createTestApp({
-      database,
-      // Every process must agree on the step timeout: the sender of a job sets its expiry.
-      config: {
-        workers: false,
-        portalUrl: simulator.url,
-        sync: { stepTimeoutSeconds: STEP_TIMEOUT_SECONDS },
-      },
-    });
-  }, 60_000);
-  afterEach(async () => {
-    for (const worker of workers.splice(0)) {
-      worker.process.kill('SIGTERM');
-      await worker.exited;
-    }
-  }, 60_000);
-  afterAll(async () => {
-    await t.close();
-    await database.drop();
-    await simulator.close();
-  }, 60_000);
+  // A short step timeout: a killed worker's step is taken up again within seconds, by its expiry
+  // if nothing else (worker-takeover.test.ts shows the heartbeats doing it sooner).
+  const processes = workerProcesses(10, {
+    SYNC_WORKER_CONCURRENCY: '8',
+    PORTAL_CONCURRENCY_PER_CREDENTIAL: '2',
+  });
 
   test('a worker killed with SIGKILL mid-sync loses nothing: another finishes the task, nothing stored twice', async () => {
+    const { t, simulator } = processes;
     const user = await seedUser(t.db);
     const token = await tokenFor(t.config, t.db, user.id);
     const account = simulator.state.addAccount({
@@ -111,24 +45,21 @@ postgresOnly('sync workers as separate processes on PostgreSQL', () => {
     expect(started.statusCode).toBe(202);
     const taskId = started.json<{ task_id: string }>().task_id;
 
-    const first = await startWorker(t, database, simulator.url);
-    workers.push(first);
+    const first = await processes.startWorker();
     // Kill it once it is well into the downloads, with steps certainly in flight.
-    const deadline = Date.now() + 30_000;
-    while ((await count(t, 'SELECT count(*)::int AS n FROM documents WHERE user_id = $1', [user.id])) < 12) {
-      if (Date.now() > deadline) throw new Error(`No progress:\n${first.output.join('')}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await waitFor(
+      async () =>
+        (await count(t, 'SELECT count(*)::int AS n FROM documents WHERE user_id = $1', [user.id])) >= 12,
+    );
     first.process.kill('SIGKILL');
     expect(await first.exited).toBeNull();
-    workers.splice(0);
+    processes.workers.splice(0);
     expect(
       await count(t, 'SELECT count(*)::int AS n FROM tasks WHERE id = $1 AND finished_at IS NULL', [taskId]),
     ).toBe(1);
 
-    const second = await startWorker(t, database, simulator.url);
-    workers.push(second);
-    const task = await waitForTask(t, token, taskId, 60_000);
+    await processes.startWorker();
+    const task = await waitForTask(t, token, taskId);
     expect(task).toMatchObject({ status: 1, counts: { total: 2, success: 2 } });
 
     // Every receipt of both services stored exactly once, every file present.
@@ -153,6 +84,7 @@ postgresOnly('sync workers as separate processes on PostgreSQL', () => {
   }, 120_000);
 
   test('two worker processes on one database share the work and do every job once', async () => {
+    const { t, simulator } = processes;
     const user = await seedUser(t.db);
     const token = await tokenFor(t.config, t.db, user.id);
     const credentials: string[] = [];
@@ -163,10 +95,8 @@ postgresOnly('sync workers as separate processes on PostgreSQL', () => {
       for (const serviceNumber of account.linked) await seedRpu(t, user.id, { serviceNumber, credentialId });
       credentials.push(credentialId);
     }
-    workers.push(
-      await startWorker(t, database, simulator.url),
-      await startWorker(t, database, simulator.url),
-    );
+    await processes.startWorker();
+    await processes.startWorker();
     simulator.state.resetStats();
 
     const taskIds: string[] = [];
@@ -181,7 +111,7 @@ postgresOnly('sync workers as separate processes on PostgreSQL', () => {
       taskIds.push(response.json<{ task_id: string }>().task_id);
     }
     for (const taskId of taskIds) {
-      const task = await waitForTask(t, token, taskId, 60_000);
+      const task = await waitForTask(t, token, taskId);
       expect(task).toMatchObject({ status: 1, counts: { total: 3, success: 3 } });
     }
 
@@ -201,7 +131,7 @@ postgresOnly('sync workers as separate processes on PostgreSQL', () => {
        GROUP BY 1`,
       [taskIds],
     );
-    const pids = new Set(workers.map((worker) => String(worker.process.pid)));
+    const pids = new Set(processes.workers.map((worker) => String(worker.process.pid)));
     expect(rows.map((row) => row.pid).sort()).toEqual([...pids].sort());
     expect(rows.every((row) => row.skipped === 0)).toBe(true);
     const { rows: duplicates } = await t.db.query(

@@ -1,64 +1,26 @@
 import { createHash } from 'node:crypto';
-import { XMLParser } from 'fast-xml-parser';
+import { assertDocumentOf, CfdiError, type CfeInvoice, readCfeCfdi } from '../cfdi/read-cfdi';
 import type { Database, Queryable } from '../db/database';
-import type { PortalClient, PortalCredential, PortalReceipt } from '../portal/portal-client';
+import type { PortalClient, PortalCredential, PortalDocument } from '../portal/portal-client';
 import { type DocumentStorage, documentKey } from '../storage/document-storage';
 import { DocumentError } from './errors';
 import { syncMessages } from './messages';
+import { upsertPeriod } from './periods';
 
 type Kind = 'pdf' | 'xml';
 
 const contentTypes: Record<Kind, string> = { pdf: 'application/pdf', xml: 'application/xml' };
 
-const parser = new XMLParser({ ignoreAttributes: false, removeNSPrefix: true, attributeNamePrefix: '@' });
-
-type XmlNode = Record<string, unknown>;
-const asList = (value: unknown): XmlNode[] =>
-  (Array.isArray(value) ? value : value === undefined ? [] : [value]) as XmlNode[];
-const child = (node: XmlNode | undefined, name: string): XmlNode | undefined => asList(node?.[name])[0];
-const attribute = (node: XmlNode | undefined, name: string): string | undefined => {
-  const value = node?.[`@${name}`];
-  return value === undefined ? undefined : String(value);
-};
-
-export type Cfdi = { serviceNumbers: string[]; uuid: string | null; total: string | null };
-
-/**
- * What a CFDI says about itself: every service number it names (the concepts' identification
- * and CFE's addenda) and its stamp's UUID. Throws DocumentError when it is not a CFDI at all.
- */
-export function readCfdi(xml: Buffer): Cfdi {
-  let document: XmlNode;
+/** Reads a downloaded CFDI; a file that is not one, or that names another service, is a DocumentError. */
+export function readDocumentOf(xml: Buffer, serviceNumber: string) {
   try {
-    document = parser.parse(xml.toString('utf8')) as XmlNode;
-  } catch {
-    throw new DocumentError(syncMessages.documentInvalid);
+    const document = readCfeCfdi(xml);
+    assertDocumentOf(document, serviceNumber);
+    return document;
+  } catch (error) {
+    if (error instanceof CfdiError) throw new DocumentError(error.message);
+    throw error;
   }
-  const voucher = child(document, 'Comprobante');
-  if (!voucher) throw new DocumentError(syncMessages.documentInvalid);
-  const concepts = asList(child(voucher, 'Conceptos')?.Concepto);
-  const numbers = [
-    ...concepts.map((concept) => attribute(concept, 'NoIdentificacion')),
-    attribute(child(child(voucher, 'Addenda'), 'Recibo'), 'NumeroServicio'),
-  ].filter((value): value is string => Boolean(value));
-  const stamp = child(child(voucher, 'Complemento'), 'TimbreFiscalDigital');
-  return {
-    serviceNumbers: [...new Set(numbers)],
-    uuid: attribute(stamp, 'UUID')?.toUpperCase() ?? null,
-    total: attribute(voucher, 'Total') ?? null,
-  };
-}
-
-/**
- * A CFDI may be stored under a service point only if it names that service point, and no other:
- * checked on every receipt, never assumed from the URL it came from.
- */
-export function assertCfdiOf(cfdi: Cfdi, serviceNumber: string, receipt: PortalReceipt) {
-  const others = cfdi.serviceNumbers.filter((number) => number !== serviceNumber);
-  if (cfdi.serviceNumbers.length === 0 || others.length > 0)
-    throw new DocumentError(syncMessages.documentMismatch(serviceNumber, others.join(', ')));
-  if (cfdi.uuid && receipt.uuid && cfdi.uuid !== receipt.uuid.toUpperCase())
-    throw new DocumentError(syncMessages.documentInvalid);
 }
 
 function assertPdf(pdf: Buffer) {
@@ -70,7 +32,9 @@ function assertPdf(pdf: Buffer) {
 export const documentFileName = (serviceNumber: string, finalDate: string, periodId: string, kind: Kind) =>
   `${serviceNumber}_${finalDate.replaceAll('-', '')}_${periodId}.${kind}`;
 
-type ExistingPeriod = { id: string; kinds: Set<Kind> };
+/** A complementary invoice's stored name: the service number, the invoice's series and folio, its period. */
+const companionFileName = (serviceNumber: string, document: PortalDocument, periodId: string) =>
+  `${serviceNumber}_${document.series}-${document.folio}_${periodId}.xml`;
 
 export type ReceiptsTarget = {
   userId: string;
@@ -86,185 +50,299 @@ export type StoredReceipts = {
   downloaded: number;
   /** False when the time budget ran out first: the rest is for the next run of the step. */
   complete: boolean;
-  /** Receipts the portal lists. */
+  /** Receipts the portal lists (one per month). */
   listed: number;
 };
 
 export type ReceiptDeps = { db: Database; storage: DocumentStorage; portal: PortalClient };
 
+const gridKey = (document: Pick<PortalDocument, 'series' | 'folio'>) =>
+  `${document.series}-${document.folio}`;
+
 /**
- * Stores what the portal lists for a service point: one period per receipt and its PDF and CFDI
- * XML, and links every period found to the task association. Idempotent and resumable: a
- * receipt already stored with both documents costs no request, a half-stored one is completed,
- * and running it twice stores nothing twice. Past `deadline` it stops between receipts and says
- * so, which keeps every job short (a crashed worker's job is retried after its expiry).
+ * What the portal's grid lists that makes periods: one receipt per month (the highest folio when
+ * CFE re-issued it), and the complementary invoices that go with them. Payments are the payment
+ * history's business.
+ */
+export function periodDocuments(documents: readonly PortalDocument[]) {
+  const receipts = new Map<string, PortalDocument>();
+  for (const document of documents) {
+    if (document.type !== 'receipt') continue;
+    const kept = receipts.get(document.month);
+    if (!kept || `${document.folio}${document.series}` > `${kept.folio}${kept.series}`)
+      receipts.set(document.month, document);
+  }
+  return {
+    receipts: [...receipts.values()].sort((a, b) => b.month.localeCompare(a.month)),
+    complementary: documents.filter((document) => document.type === 'complementary'),
+  };
+}
+
+type KnownPeriod = { id: string; kinds: Set<Kind> };
+
+/**
+ * Stores what the portal lists for a service point: one period per receipt with its PDF and CFDI
+ * XML, the complementary invoices as documents of their period, and links every period found to
+ * the task association. Idempotent and resumable: a receipt already stored (known by series and
+ * folio) costs no request, a half-stored one is completed, and running it twice stores nothing
+ * twice. Past `deadline` it stops between documents and says so, which keeps every job short.
  */
 export async function storeReceipts(
   { db, storage, portal }: ReceiptDeps,
   credential: PortalCredential,
   target: ReceiptsTarget,
-  receipts: readonly PortalReceipt[],
-  { signal, deadline = Number.POSITIVE_INFINITY }: { signal?: AbortSignal; deadline?: number } = {},
+  documents: readonly PortalDocument[],
+  {
+    signal,
+    deadline = Number.POSITIVE_INFINITY,
+    onProgress,
+  }: {
+    signal?: AbortSignal;
+    deadline?: number;
+    /** After each receipt downloaded: how many of the listed receipts are stored. */
+    onProgress?: (done: number, total: number) => Promise<void>;
+  } = {},
 ): Promise<StoredReceipts> {
-  const existing = await existingPeriods(db, target.rpuId);
-  const latestBefore =
-    [...existing.keys()]
-      .map((key) => key.split('|')[1] ?? '')
-      .sort()
-      .at(-1) ?? null;
+  const { receipts, complementary } = periodDocuments(documents);
+  const known = await knownPeriods(db, target.rpuId);
+  const companions = await knownCompanions(db, target.rpuId);
+  const latestBefore = await latestFinalDate(db, target.rpuId);
   const found: string[] = [];
   let created = 0;
   let downloaded = 0;
-
   let complete = true;
-  let storing: Promise<void> = Promise.resolve();
+
   for (const receipt of receipts) {
     signal?.throwIfAborted();
-    const known = existing.get(periodKey(receipt.initialDate, receipt.finalDate));
-    if (known?.kinds.has('pdf') && known.kinds.has('xml')) {
-      found.push(known.id);
+    const period = known.get(gridKey(receipt));
+    if (period && receipt.formats.every((kind) => period.kinds.has(kind))) {
+      found.push(period.id);
       continue;
     }
     if (Date.now() >= deadline) {
       complete = false;
       break;
     }
-    // The XML first: it says whether the receipt belongs here at all.
-    const files = new Map<Kind, Buffer>();
-    let cfdi: Cfdi | null = null;
-    if (!known?.kinds.has('xml')) {
+    // The XML first: it says whether the receipt belongs here at all. Each file is stored as soon
+    // as it arrives, so a step that fails later resumes with what is missing, nothing twice.
+    let periodId = period?.id;
+    /** What names the PDF: from the XML just read, else from the stored period. */
+    let named: { finalDate: string; uuid: string | null } | null = null;
+    if (!period?.kinds.has('xml')) {
       const xml = await portal.downloadDocument(credential, target.serviceNumber, receipt.id, 'xml');
-      cfdi = readCfdi(xml);
-      assertCfdiOf(cfdi, target.serviceNumber, receipt);
-      files.set('xml', xml);
+      const invoice = readDocumentOf(xml, target.serviceNumber);
+      if (invoice.kind !== 'receipt') throw new DocumentError(syncMessages.documentInvalid);
+      downloaded += 1;
+      const stored = await upsertPeriod(db, storage, target, invoice, latestBefore);
+      if (stored.inserted) created += 1;
+      periodId = stored.id;
+      await storeDocument(db, storage, target, periodId, 'xml', xml, {
+        fileName: documentFileName(target.serviceNumber, finalDateOf(invoice), periodId, 'xml'),
+        role: 'receipt',
+        document: receipt,
+        uuid: invoice.uuid,
+      });
+      named = { finalDate: finalDateOf(invoice), uuid: invoice.uuid };
     }
-    if (!known?.kinds.has('pdf')) {
+    if (!periodId) continue;
+    if (receipt.formats.includes('pdf') && !period?.kinds.has('pdf')) {
       const pdf = await portal.downloadDocument(credential, target.serviceNumber, receipt.id, 'pdf');
       assertPdf(pdf);
-      files.set('pdf', pdf);
+      downloaded += 1;
+      named ??= await storedPeriod(db, periodId);
+      await storeDocument(db, storage, target, periodId, 'pdf', pdf, {
+        fileName: documentFileName(target.serviceNumber, named.finalDate, periodId, 'pdf'),
+        role: 'receipt',
+        document: receipt,
+        uuid: named.uuid,
+      });
     }
-    downloaded += files.size;
-
-    // The previous receipt is stored while this one downloads: one store in flight at a time,
-    // and its failure surfaces here, before anything else is stored.
-    await storing;
-    const uuid = cfdi?.uuid ?? null;
-    storing = (async () => {
-      const period = await upsertPeriod(db, target, receipt, uuid, latestBefore);
-      if (period.inserted) created += 1;
-      for (const [kind, body] of files)
-        await storeDocument(db, storage, target, receipt, period.id, kind, body);
-      found.push(period.id);
-    })();
-    // Not awaited yet: mark it handled, so a failure while the next one downloads is not "unhandled".
-    storing.catch(() => undefined);
+    found.push(periodId);
+    await onProgress?.(found.length, receipts.length);
   }
-  await storing;
+
+  if (complete) {
+    for (const document of complementary) {
+      signal?.throwIfAborted();
+      if (companions.has(gridKey(document))) continue;
+      if (Date.now() >= deadline) {
+        complete = false;
+        break;
+      }
+      const xml = await portal.downloadDocument(credential, target.serviceNumber, document.id, 'xml');
+      downloaded += 1;
+      const read = readDocumentOf(xml, target.serviceNumber);
+      if (read.kind === 'payment') continue;
+      const periodId = await periodOfCompanion(db, target.rpuId, read);
+      // Its receipt is not stored yet (outside the portal's history): nothing to attach it to.
+      if (!periodId) continue;
+      await storeDocument(db, storage, target, periodId, 'xml', xml, {
+        fileName: companionFileName(target.serviceNumber, document, periodId),
+        role: 'complementary',
+        document,
+        uuid: read.uuid,
+      });
+    }
+  }
 
   await linkPeriods(db, target.taskAssociationId, found);
-  return { periods: found.length, created, downloaded, complete, listed: receipts.length };
+  if (found.length > 0) await refreshRpuFromLatestPeriod(db, target.rpuId);
+  return { periods: new Set(found).size, created, downloaded, complete, listed: receipts.length };
 }
 
-const periodKey = (initialDate: string, finalDate: string) => `${initialDate}|${finalDate}`;
-
-async function existingPeriods(db: Queryable, rpuId: string): Promise<Map<string, ExistingPeriod>> {
-  const { rows } = await db.query<{ id: string; initial_date: string; final_date: string; kinds: Kind[] }>(
-    `SELECT p.id, p.initial_date::text AS initial_date, p.final_date::text AS final_date,
+/** The service point's periods by the series and folio of their receipt, with the receipt's documents stored. */
+async function knownPeriods(db: Queryable, rpuId: string): Promise<Map<string, KnownPeriod>> {
+  const { rows } = await db.query<{ id: string; series: string; folio: string; kinds: Kind[] }>(
+    `SELECT p.id, p.cfdi_series AS series, p.cfdi_folio AS folio,
        coalesce(array_agg(d.kind) FILTER (WHERE d.kind IS NOT NULL), '{}') AS kinds
-     FROM periods p LEFT JOIN documents d ON d.period_id = p.id
-     WHERE p.rpu_id = $1 GROUP BY p.id`,
+     FROM periods p LEFT JOIN documents d ON d.period_id = p.id AND d.role = 'receipt'
+     WHERE p.rpu_id = $1 AND p.cfdi_folio IS NOT NULL GROUP BY p.id`,
     [rpuId],
   );
   return new Map(
-    rows.map((row) => [
-      periodKey(row.initial_date, row.final_date),
-      { id: row.id, kinds: new Set(row.kinds) },
-    ]),
+    rows.map((row) => [`${row.series}-${row.folio}`, { id: row.id, kinds: new Set(row.kinds) }]),
   );
 }
 
-/**
- * The period of a receipt, created or refreshed. A created one is recorded for the webhooks, and
- * for the owner's e-mail when it is newer than every period the service point had before this
- * run (so not on its first sync), in the same transaction: a repeated step can neither lose nor
- * repeat the notice.
- */
-export async function upsertPeriod(
-  db: Database,
-  target: ReceiptsTarget,
-  receipt: Pick<PortalReceipt, 'initialDate' | 'finalDate' | 'total' | 'kwh' | 'tariff'>,
-  cfdiUuid: string | null,
-  latestBefore: string | null,
-): Promise<{ id: string; inserted: boolean }> {
-  return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: string; inserted: boolean }>(
-      `INSERT INTO periods (user_id, rpu_id, credential_id, initial_date, final_date, amount, consumption_kwh, tariff, cfdi_uuid)
-       VALUES ($1, $2, $3, $4, $5, $6::numeric, $7::numeric, $8, $9)
-       ON CONFLICT (rpu_id, initial_date, final_date) DO UPDATE SET
-         amount = EXCLUDED.amount,
-         consumption_kwh = CASE WHEN EXCLUDED.consumption_kwh > 0 THEN EXCLUDED.consumption_kwh ELSE periods.consumption_kwh END,
-         tariff = CASE WHEN EXCLUDED.tariff <> '' THEN EXCLUDED.tariff ELSE periods.tariff END,
-         cfdi_uuid = coalesce(EXCLUDED.cfdi_uuid, periods.cfdi_uuid),
-         credential_id = coalesce(EXCLUDED.credential_id, periods.credential_id)
-       RETURNING id, (xmax = 0) AS inserted`,
-      [
-        target.userId,
-        target.rpuId,
-        target.credentialId,
-        receipt.initialDate,
-        receipt.finalDate,
-        String(receipt.total),
-        String(receipt.kwh),
-        receipt.tariff,
-        cfdiUuid,
-      ],
-    );
-    const period = rows[0] as { id: string; inserted: boolean };
-    if (period.inserted) {
-      await tx.query(
-        `INSERT INTO receipt_notifications (period_id, user_id, rpu_id, task_association_id, email)
-         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (period_id) DO NOTHING`,
-        [
-          period.id,
-          target.userId,
-          target.rpuId,
-          target.taskAssociationId,
-          latestBefore !== null && receipt.finalDate > latestBefore,
-        ],
-      );
-    }
-    return period;
-  });
+async function knownCompanions(db: Queryable, rpuId: string): Promise<Set<string>> {
+  const { rows } = await db.query<{ key: string }>(
+    `SELECT cfdi_series || '-' || cfdi_folio AS key FROM documents WHERE rpu_id = $1 AND role <> 'receipt'`,
+    [rpuId],
+  );
+  return new Set(rows.map((row) => row.key));
 }
+
+async function latestFinalDate(db: Queryable, rpuId: string): Promise<string | null> {
+  const { rows } = await db.query<{ latest: string | null }>(
+    'SELECT max(final_date)::text AS latest FROM periods WHERE rpu_id = $1',
+    [rpuId],
+  );
+  return rows[0]?.latest ?? null;
+}
+
+const finalDateOf = (invoice: CfeInvoice) => invoice.finalDate ?? invoice.issuedAt.slice(0, 10);
+
+async function storedPeriod(
+  db: Queryable,
+  periodId: string,
+): Promise<{ finalDate: string; uuid: string | null }> {
+  const { rows } = await db.query<{ final_date: string; cfdi_uuid: string | null }>(
+    'SELECT final_date::text AS final_date, cfdi_uuid FROM periods WHERE id = $1',
+    [periodId],
+  );
+  return { finalDate: rows[0]?.final_date ?? '', uuid: rows[0]?.cfdi_uuid ?? null };
+}
+
+/** The period a complementary invoice belongs to: the receipt it relates to, else its billing month. */
+async function periodOfCompanion(
+  db: Queryable,
+  rpuId: string,
+  invoice: { relatedUuids: string[]; billingMonth?: string | null },
+) {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM periods WHERE rpu_id = $1 AND (cfdi_uuid = ANY($2::text[]) OR billing_month = $3)
+     ORDER BY (cfdi_uuid = ANY($2::text[])) DESC NULLS LAST LIMIT 1`,
+    [rpuId, invoice.relatedUuids, invoice.billingMonth ?? null],
+  );
+  return rows[0]?.id ?? null;
+}
+
+type StoredAs = {
+  fileName: string;
+  role: 'receipt' | 'complementary';
+  document: PortalDocument;
+  uuid: string | null;
+};
 
 /** The file first, then its row: a row never points to a missing file. Writing twice changes nothing. */
 async function storeDocument(
   db: Queryable,
   storage: DocumentStorage,
   target: ReceiptsTarget,
-  receipt: PortalReceipt,
   periodId: string,
   kind: Kind,
   body: Buffer,
+  as: StoredAs,
 ) {
-  const key = documentKey(target.userId, target.rpuId, periodId, kind);
+  const key =
+    as.role === 'receipt'
+      ? documentKey(target.userId, target.rpuId, periodId, kind)
+      : documentKey(
+          target.userId,
+          target.rpuId,
+          periodId,
+          kind,
+          `${as.document.series}-${as.document.folio}`,
+        );
   await storage.put(key, body, contentTypes[kind]);
+  const conflict =
+    as.role === 'receipt'
+      ? `(period_id, kind) WHERE role = 'receipt'`
+      : `(period_id, cfdi_series, cfdi_folio, kind) WHERE role <> 'receipt'`;
   await db.query(
-    `INSERT INTO documents (user_id, rpu_id, period_id, kind, file_name, storage_key, content_type, size_bytes, sha256)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-     ON CONFLICT (period_id, kind) DO UPDATE SET
-       storage_key = EXCLUDED.storage_key, size_bytes = EXCLUDED.size_bytes, sha256 = EXCLUDED.sha256`,
+    `INSERT INTO documents (user_id, rpu_id, period_id, kind, file_name, storage_key, content_type, size_bytes, sha256,
+       role, cfdi_uuid, cfdi_series, cfdi_folio)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+     ON CONFLICT ${conflict} DO UPDATE SET
+       storage_key = EXCLUDED.storage_key, size_bytes = EXCLUDED.size_bytes, sha256 = EXCLUDED.sha256,
+       cfdi_uuid = coalesce(EXCLUDED.cfdi_uuid, documents.cfdi_uuid),
+       cfdi_series = EXCLUDED.cfdi_series, cfdi_folio = EXCLUDED.cfdi_folio`,
     [
       target.userId,
       target.rpuId,
       periodId,
       kind,
-      documentFileName(target.serviceNumber, receipt.finalDate, periodId, kind),
+      as.fileName,
       key,
       contentTypes[kind],
       body.length,
       createHash('sha256').update(body).digest('hex'),
+      as.role,
+      as.uuid,
+      as.document.series,
+      as.document.folio,
     ],
+  );
+}
+
+/** Stores the CFDI XML of a period's receipt read elsewhere (the consultation service). */
+export async function storeReceiptXml(
+  db: Queryable,
+  storage: DocumentStorage,
+  target: ReceiptsTarget,
+  periodId: string,
+  invoice: CfeInvoice,
+  xml: Buffer,
+) {
+  await storeDocument(db, storage, target, periodId, 'xml', xml, {
+    fileName: documentFileName(target.serviceNumber, finalDateOf(invoice), periodId, 'xml'),
+    role: 'receipt',
+    document: {
+      id: '',
+      series: invoice.series,
+      folio: invoice.folio,
+      month: '',
+      type: 'receipt',
+      formats: ['xml'],
+    },
+    uuid: invoice.uuid,
+  });
+}
+
+/** What the latest receipt says about the service point: holder, address, tariff and last amount. */
+export async function refreshRpuFromLatestPeriod(db: Queryable, rpuId: string) {
+  await db.query(
+    `UPDATE rpus r SET
+       holder_name = coalesce(p.holder_name, r.holder_name),
+       address = coalesce(p.address, r.address),
+       tariff = CASE WHEN p.tariff <> '' THEN p.tariff ELSE r.tariff END,
+       last_amount = p.amount,
+       last_period_end = p.final_date,
+       updated_at = now()
+     FROM (SELECT holder_name, address, tariff, amount, final_date FROM periods
+           WHERE rpu_id = $1 ORDER BY final_date DESC, created_at DESC LIMIT 1) p
+     WHERE r.id = $1`,
+    [rpuId],
   );
 }
 

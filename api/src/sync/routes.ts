@@ -20,6 +20,7 @@ export async function syncRoutes(app: ApiApp, ctx: AppContext) {
     '/credentials/sync/:credential_id',
     {
       onRequest: ctx.auth.user,
+      preHandler: ctx.syncStartLimit,
       schema: {
         tags: ['credentials'],
         security,
@@ -42,6 +43,7 @@ export async function syncRoutes(app: ApiApp, ctx: AppContext) {
     '/rpus/sync/:credential_id/:rpu_id',
     {
       onRequest: ctx.auth.user,
+      preHandler: ctx.syncStartLimit,
       schema: {
         tags: ['rpus'],
         security,

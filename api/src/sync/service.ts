@@ -9,9 +9,9 @@ import {
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { assertVisibleTasks, getTask } from '../tasks/service';
-import { createTask, type NewTask } from './engine';
 import { syncMessages } from './messages';
 import type { SyncContext } from './steps';
+import { createTask, type NewTask } from './tasks';
 import { workflowOf } from './workflows';
 
 type Owner = { id: string };

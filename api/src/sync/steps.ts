@@ -1,11 +1,21 @@
 import { RpuStatus } from '@luz/shared/contract';
+import type { CfeInvoice } from '../cfdi/read-cfdi';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db/database';
 import { type PortalCredential, PortalError } from '../portal/portal-client';
 import { recordRpuPortalData, refreshDuplicated } from '../rpus/service';
 import { SyncUserError } from './errors';
 import { syncMessages } from './messages';
-import { linkPeriods, storeReceipts, upsertPeriod } from './receipts';
+import { storePayments } from './payments';
+import { upsertPeriod } from './periods';
+import {
+  linkPeriods,
+  type ReceiptsTarget,
+  readDocumentOf,
+  refreshRpuFromLatestPeriod,
+  storeReceipts,
+  storeReceiptXml,
+} from './receipts';
 
 export type SyncContext = Pick<
   AppContext,
@@ -36,6 +46,8 @@ export type StepInput = {
   signal: AbortSignal;
   /** Epoch ms: long work stops here and continues in the next run of the same step. */
   deadline: number;
+  /** Tells how far the step is (`done` of `total` documents), with a message for the user. */
+  progress: (done: number, total: number, message?: string | null) => Promise<void>;
 };
 
 function rpuOf(input: StepInput): StepRpu {
@@ -63,20 +75,49 @@ export async function fetchServiceData(input: StepInput): Promise<boolean> {
  */
 export async function linkWithConsultedTotal(input: StepInput): Promise<boolean> {
   const rpu = rpuOf(input);
-  const consulted = await input.ctx.portal.consultReceipt(rpu.serviceNumber);
-  if (!consulted) return false;
-  await recordRpuPortalData(input.ctx.db, rpu.id, {
-    holderName: consulted.holderName,
-    tariff: consulted.tariff,
-  });
+  const consulted = await consultedReceipt(input);
+  if (!consulted?.invoice.totalToPay) return false;
   try {
-    await input.ctx.portal.linkService(input.credential, rpu.serviceNumber, consulted.totalToPay);
+    await input.ctx.portal.linkService(
+      input.credential,
+      rpu.serviceNumber,
+      Number(consulted.invoice.totalToPay),
+    );
     return true;
   } catch (error) {
     if (error instanceof PortalError && error.kind === 'wrong_total') return false;
     throw error;
   }
 }
+
+/**
+ * The latest receipt's CFDI from the public consultation service, read and checked against the
+ * service point like any document; what it says of the holder and tariff is recorded. Null when
+ * the service has no receipt to consult.
+ */
+async function consultedReceipt(input: StepInput): Promise<{ invoice: CfeInvoice; xml: Buffer } | null> {
+  const rpu = rpuOf(input);
+  const xml = await input.ctx.portal.consultReceipt(rpu.serviceNumber);
+  if (!xml) return null;
+  const invoice = readDocumentOf(xml, rpu.serviceNumber);
+  if (invoice.kind === 'payment') return null;
+  await recordRpuPortalData(input.ctx.db, rpu.id, {
+    holderName: invoice.holder.name,
+    tariff: invoice.tariff,
+  });
+  return { invoice, xml };
+}
+
+const targetOf = (input: StepInput): ReceiptsTarget => {
+  const rpu = rpuOf(input);
+  return {
+    userId: input.userId,
+    rpuId: rpu.id,
+    credentialId: input.credentialId,
+    serviceNumber: rpu.serviceNumber,
+    taskAssociationId: input.taskAssociationId,
+  };
+};
 
 /** Second link attempt: with the last payment the user gave (spec §4 "additional information"). */
 export async function linkWithLastPayment(input: StepInput): Promise<void> {
@@ -106,24 +147,14 @@ export async function linkEitherWay(input: StepInput): Promise<void> {
  */
 export async function syncPortal(input: StepInput): Promise<{ done: boolean; message: string }> {
   const rpu = rpuOf(input);
-  const receipts = await input.ctx.portal.listReceipts(input.credential, rpu.serviceNumber);
-  const stored = await storeReceipts(
-    input.ctx,
-    input.credential,
-    {
-      userId: input.userId,
-      rpuId: rpu.id,
-      credentialId: input.credentialId,
-      serviceNumber: rpu.serviceNumber,
-      taskAssociationId: input.taskAssociationId,
-    },
-    receipts,
-    { signal: input.signal, deadline: input.deadline },
-  );
+  const documents = await input.ctx.portal.listDocuments(input.credential, rpu.serviceNumber);
+  const stored = await storeReceipts(input.ctx, input.credential, targetOf(input), documents, {
+    signal: input.signal,
+    deadline: input.deadline,
+    onProgress: (done, total) => input.progress(done, total, syncMessages.downloading(done, total)),
+  });
   if (!stored.complete)
     return { done: false, message: syncMessages.downloading(stored.periods, stored.listed) };
-  const latest = receipts[0];
-  if (latest) await recordRpuPortalData(input.ctx.db, rpu.id, { tariff: latest.tariff });
   return { done: true, message: syncMessages.synced(stored.periods, stored.created) };
 }
 
@@ -132,42 +163,29 @@ export const isNotLinked = (error: unknown) =>
 
 /**
  * The public receipt consultation service: the latest receipt's data when the portal account
- * cannot show the service yet. Kept as a period without documents, so the user sees the amount.
+ * cannot show the service yet: its CFDI is read and kept as the period's XML, so the user sees the
+ * amounts, and a later portal sync only adds the PDF.
  */
 export async function syncConsultation(input: StepInput): Promise<string> {
-  const rpu = rpuOf(input);
-  const consulted = await input.ctx.portal.consultReceipt(rpu.serviceNumber);
-  if (!consulted) return syncMessages.consultationEmpty;
-  await recordRpuPortalData(input.ctx.db, rpu.id, {
-    holderName: consulted.holderName,
-    tariff: consulted.tariff,
-  });
-  const target = {
-    userId: input.userId,
-    rpuId: rpu.id,
-    credentialId: input.credentialId,
-    serviceNumber: rpu.serviceNumber,
-    taskAssociationId: input.taskAssociationId,
-  };
+  const consulted = await consultedReceipt(input);
+  if (consulted?.invoice.kind !== 'receipt') return syncMessages.consultationEmpty;
+  const { invoice, xml } = consulted;
+  const target = targetOf(input);
   const { rows } = await input.ctx.db.query<{ latest: string | null }>(
     'SELECT max(final_date)::text AS latest FROM periods WHERE rpu_id = $1',
-    [rpu.id],
+    [target.rpuId],
   );
   const period = await upsertPeriod(
     input.ctx.db,
+    input.ctx.storage,
     target,
-    {
-      initialDate: consulted.initialDate,
-      finalDate: consulted.finalDate,
-      total: consulted.totalToPay,
-      kwh: 0,
-      tariff: consulted.tariff,
-    },
-    null,
+    invoice,
     rows[0]?.latest ?? null,
   );
+  await storeReceiptXml(input.ctx.db, input.ctx.storage, target, period.id, invoice, xml);
   await linkPeriods(input.ctx.db, input.taskAssociationId, [period.id]);
-  return syncMessages.consulted(consulted.totalToPay, consulted.finalDate);
+  await refreshRpuFromLatestPeriod(input.ctx.db, target.rpuId);
+  return syncMessages.consulted(invoice.total, invoice.finalDate ?? invoice.issuedAt.slice(0, 10));
 }
 
 export type AccountService = { rpuId: string; serviceNumber: string; linked: boolean };
@@ -233,24 +251,16 @@ async function refreshDuplicatedSafely(input: StepInput, serviceNumbers: string[
   }
 }
 
-/** The payment history of the service point (workflow 5). Stored idempotently: a payment once. */
+/**
+ * The payment history of the service point (workflow 5), from CFE's payment CFDIs in the portal.
+ * Stored idempotently: a payment document is downloaded and stored once.
+ */
 export async function syncPayments(input: StepInput): Promise<string> {
   const rpu = rpuOf(input);
-  const payments = await input.ctx.portal.listPayments(input.credential, rpu.serviceNumber);
-  const { rows } = await input.ctx.db.query<{ inserted: boolean }>(
-    `INSERT INTO payment_history (user_id, rpu_id, paid_on, amount, channel, reference)
-     SELECT $1, $2, p.paid_on, p.amount, p.channel, p.reference
-     FROM unnest($3::date[], $4::numeric[], $5::text[], $6::text[]) AS p(paid_on, amount, channel, reference)
-     ON CONFLICT (rpu_id, paid_on, reference) DO UPDATE SET amount = EXCLUDED.amount, channel = EXCLUDED.channel
-     RETURNING (xmax = 0) AS inserted`,
-    [
-      input.userId,
-      rpu.id,
-      payments.map((payment) => payment.date),
-      payments.map((payment) => String(payment.amount)),
-      payments.map((payment) => payment.channel),
-      payments.map((payment) => payment.reference),
-    ],
-  );
-  return syncMessages.paymentsSynced(payments.length, rows.filter((row) => row.inserted).length);
+  const documents = await input.ctx.portal.listDocuments(input.credential, rpu.serviceNumber);
+  const stored = await storePayments(input.ctx, input.credential, targetOf(input), documents, {
+    signal: input.signal,
+    onProgress: (done, total) => input.progress(done, total),
+  });
+  return syncMessages.paymentsSynced(stored.payments, stored.created);
 }

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { RECEIPT_MAIL_QUEUE, runStep, STEP_QUEUE, type StepJob, sweep } from './engine';
+import { RECEIPT_MAIL_QUEUE } from './announcements';
+import { runStep, sweep } from './engine';
+import { STEP_QUEUE, type StepJob } from './lanes';
 import { sendReceiptMail } from './receipt-mail';
 import { startAutofetch } from './service';
 import type { SyncContext } from './steps';

@@ -48,6 +48,12 @@ export type Workflow = {
   steps: readonly StepName[];
   /** First step of a service point (of the account, for workflow 2). */
   first: StepName;
+  /**
+   * The run is what the service point's status tells ("Cargando" while it runs, "Activo" or
+   * "Error" when it ends). Payment history is not: it changes that status only for a user error
+   * (no portal user, wrong password…), and otherwise leaves it to the receipt syncs.
+   */
+  ownsRpuStatus: boolean;
   run: Partial<Record<StepName, Step>>;
 };
 
@@ -100,6 +106,7 @@ const linkAndSync: Workflow = {
     'syncing_again',
   ],
   first: 'fetching_service_data',
+  ownsRpuStatus: true,
   run: {
     fetching_service_data: async (input) =>
       (await fetchServiceData(input)) ? next('syncing_portal') : next('linking'),
@@ -126,6 +133,7 @@ const portalSpaceSync: Workflow = {
   taskType: TaskType.bulkLoad,
   steps: ['fetching_data', 'syncing', 'link_attempt', 'syncing_again'],
   first: 'fetching_data',
+  ownsRpuStatus: true,
   run: {
     fetching_data: async (input) => {
       const account = await fetchAccount(input);
@@ -150,6 +158,7 @@ const bulkSync: Workflow = {
   taskType: TaskType.bulkLoad,
   steps: ['syncing', 'linking', 'syncing_again'],
   first: 'syncing',
+  ownsRpuStatus: true,
   run: {
     syncing: syncOrLink('syncing', 'linking'),
     linking: linkThenSyncAgain,
@@ -163,6 +172,7 @@ const bulkLink: Workflow = {
   taskType: TaskType.link,
   steps: ['linking', 'linking_additional_info'],
   first: 'linking',
+  ownsRpuStatus: true,
   run: {
     linking: async (input) =>
       (await linkWithConsultedTotal(input)) ? done(syncMessages.linked) : next('linking_additional_info'),
@@ -179,6 +189,7 @@ const paymentHistorySync: Workflow = {
   taskType: TaskType.paymentSync,
   steps: ['syncing_payment_history'],
   first: 'syncing_payment_history',
+  ownsRpuStatus: false,
   run: { syncing_payment_history: async (input) => done(await syncPayments(input)) },
 };
 

@@ -155,6 +155,7 @@ export async function tasksRoutes(app: ApiApp, ctx: AppContext) {
     '/tasks/user-retry',
     {
       onRequest: auth.user,
+      preHandler: ctx.syncStartLimit,
       schema: {
         tags,
         security,

@@ -14,7 +14,8 @@ import type { z } from 'zod';
 import { Conditions } from '../db/conditions';
 import type { Queryable } from '../db/database';
 import { notFound } from '../http/errors';
-import { containsPattern, pageWindow } from '../http/pagination';
+import { containsPattern, countPage, pageWindow } from '../http/pagination';
+import { searchText } from '../rpus/service';
 import { servicePointCounts } from '../sync/counts';
 import { syncMessages } from '../sync/messages';
 
@@ -24,6 +25,9 @@ type TaskRow = {
   status: TaskStatus;
   workflow: number;
   credential_id: string | null;
+  credential_label: string | null;
+  service_number: string | null;
+  alias: string | null;
   message: string | null;
   reviewed: boolean;
   created_at: Date;
@@ -44,7 +48,10 @@ type TaskLogRow = TaskRow & { user_id: string; user_email: string; user_company_
 const taskColumns = /* sql */ `
   t.id, t.type, t.status, t.workflow, t.credential_id, t.message, t.reviewed, t.created_at, t.updated_at,
   t.finished_at, counts.total, counts.pending, counts.success, counts.error, counts.user_error, counts.retrying,
-  counts.periods_count`;
+  counts.periods_count, names.credential_label, names.service_number, names.alias`;
+
+/** The CFE account's alias, else its CFE user, from `credentials c`. */
+const credentialLabel = /* sql */ `coalesce(nullif(c.alias, ''), c.cfe_user)`;
 
 const countsJoin = /* sql */ `
   LEFT JOIN LATERAL (
@@ -53,7 +60,24 @@ const countsJoin = /* sql */ `
       (SELECT count(DISTINCT tap.period_id)::int FROM task_association_periods tap
          JOIN task_associations pa ON pa.id = tap.task_association_id WHERE pa.task_id = t.id) AS periods_count
     FROM task_associations a WHERE a.task_id = t.id
-  ) counts ON true`;
+  ) counts ON true
+  LEFT JOIN LATERAL (
+    SELECT (SELECT ${credentialLabel} FROM credentials c WHERE c.id = t.credential_id) AS credential_label,
+      one.service_number, one.alias
+    FROM (SELECT 1) always
+    LEFT JOIN (
+      SELECT max(a.service_number) AS service_number, max(nullif(r.alias, '')) AS alias
+      FROM task_associations a LEFT JOIN rpus r ON r.id = a.rpu_id
+      WHERE a.task_id = t.id AND a.service_number IS NOT NULL
+      HAVING count(*) = 1
+    ) one ON true
+  ) names ON true`;
+
+/**
+ * Newest first. The lists pick the page's tasks first and count their steps after (`countsJoin`
+ * per task of the page only): counted before the LIMIT, every matching task's steps were read.
+ */
+const taskOrder = 'ORDER BY t.created_at DESC, t.id DESC';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -64,6 +88,9 @@ export function toTask(row: TaskRow): Task {
     status: row.status,
     workflow: row.workflow,
     credential_id: row.credential_id,
+    credential_label: row.credential_label,
+    service_number: row.service_number,
+    alias: row.alias,
     message: row.message,
     reviewed: row.reviewed,
     counts: {
@@ -107,28 +134,14 @@ export async function listTasks(
 ): Promise<Page<Task>> {
   const { limit, offset } = pageWindow(page);
   const types = taskTypes && taskTypes.length > 0 ? [...taskTypes] : null;
-  const { rows } = await db.query<TaskRow & { full_count: number }>(
-    `SELECT ${taskColumns}, count(*) OVER ()::int AS full_count
-     FROM tasks t ${countsJoin}
-     WHERE t.user_id = $1 AND ($2::smallint[] IS NULL OR t.type = ANY($2::smallint[]))
-     ORDER BY t.created_at DESC, t.id DESC LIMIT $3 OFFSET $4`,
+  const where = 'WHERE t.user_id = $1 AND ($2::smallint[] IS NULL OR t.type = ANY($2::smallint[]))';
+  const { rows } = await db.query<TaskRow>(
+    `SELECT ${taskColumns}
+     FROM (SELECT t.* FROM tasks t ${where} ${taskOrder} LIMIT $3 OFFSET $4) t ${countsJoin} ${taskOrder}`,
     [userId, types, limit, offset],
   );
-  return { data: rows.map(toTask), count: await countOr(rows, () => countTasks(db, userId, types)) };
-}
-
-/** Past the last page a window function has no row to report the total on: count apart. */
-async function countOr(rows: { full_count: number }[], count: () => Promise<number>): Promise<number> {
-  return rows[0]?.full_count ?? count();
-}
-
-async function countTasks(db: Queryable, userId: string, types: number[] | null): Promise<number> {
-  const { rows } = await db.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM tasks t
-     WHERE t.user_id = $1 AND ($2::smallint[] IS NULL OR t.type = ANY($2::smallint[]))`,
-    [userId, types],
-  );
-  return rows[0]?.count ?? 0;
+  const counted = await countPage(db, { from: 'tasks t', where, values: [userId, types] }, page, rows.length);
+  return { data: rows.map(toTask), ...counted };
 }
 
 type AssociationRow = {
@@ -136,6 +149,7 @@ type AssociationRow = {
   task_id: string;
   rpu_id: string | null;
   credential_id: string | null;
+  credential_label: string | null;
   service_number: string | null;
   alias: string | null;
   workflow: number;
@@ -151,10 +165,11 @@ type AssociationRow = {
 };
 
 const associationSelect = /* sql */ `
-  SELECT a.id, a.task_id, a.rpu_id, a.credential_id, a.service_number, r.alias, a.workflow, a.chain_step,
+  SELECT a.id, a.task_id, a.rpu_id, a.credential_id, ${credentialLabel} AS credential_label, a.service_number,
+    r.alias, a.workflow, a.chain_step,
     a.attempt, a.status, a.progress, a.message, a.created_at, a.updated_at, a.finished_at,
     (SELECT count(*)::int FROM task_association_periods tap WHERE tap.task_association_id = a.id) AS periods_count
-  FROM task_associations a LEFT JOIN rpus r ON r.id = a.rpu_id`;
+  FROM task_associations a LEFT JOIN rpus r ON r.id = a.rpu_id LEFT JOIN credentials c ON c.id = a.credential_id`;
 
 /** The account's own step first, then the service points in the order they were added. */
 const associationOrder = 'ORDER BY (a.rpu_id IS NOT NULL), a.created_at, a.service_number, a.id';
@@ -165,6 +180,7 @@ export function toTaskAssociation(row: AssociationRow): TaskAssociation {
     task_id: row.task_id,
     rpu_id: row.rpu_id,
     credential_id: row.credential_id,
+    credential_label: row.credential_label,
     service_number: row.service_number,
     alias: row.alias,
     chain_workflow: row.workflow,
@@ -193,11 +209,13 @@ export async function listTaskAssociations(
     `${associationSelect} WHERE a.task_id = $1 ${associationOrder} LIMIT $2 OFFSET $3`,
     [taskId, limit, offset],
   );
-  const total = await db.query<{ count: number }>(
-    'SELECT count(*)::int AS count FROM task_associations WHERE task_id = $1',
-    [taskId],
+  const counted = await countPage(
+    db,
+    { from: 'task_associations a', where: 'WHERE a.task_id = $1', values: [taskId] },
+    page,
+    rows.length,
   );
-  return { data: rows.map(toTaskAssociation), count: total.rows[0]?.count ?? 0 };
+  return { data: rows.map(toTaskAssociation), ...counted };
 }
 
 /** Every association of a task (the superuser's log detail). */
@@ -295,24 +313,27 @@ export async function listTaskLogs(
     conditions.add(
       (param) =>
         `EXISTS (SELECT 1 FROM task_associations a JOIN rpus r ON r.id = a.rpu_id
-                 WHERE a.task_id = t.id AND r.alias ILIKE ${param})`,
-      containsPattern(filters.alias),
+                 WHERE a.task_id = t.id AND r.alias_search LIKE ${param})`,
+      containsPattern(searchText(filters.alias)),
     );
   addDateRange(conditions, filters);
   const { limit, offset } = pageWindow(page);
   const where = conditions.where();
   const params = [...conditions.values];
   const { rows } = await db.query<TaskLogRow>(
-    `SELECT ${taskColumns}, t.user_id, u.email AS user_email, u.company_name AS user_company_name
-     FROM tasks t JOIN users u ON u.id = t.user_id ${countsJoin}
-     ${where} ORDER BY t.created_at DESC, t.id DESC LIMIT ${limit} OFFSET ${offset}`,
+    `SELECT ${taskColumns}, t.user_id, t.user_email, t.user_company_name
+     FROM (SELECT t.*, u.email AS user_email, u.company_name AS user_company_name
+           FROM tasks t JOIN users u ON u.id = t.user_id ${where} ${taskOrder} LIMIT ${limit} OFFSET ${offset}) t
+     ${countsJoin} ${taskOrder}`,
     params,
   );
-  const total = await db.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM tasks t JOIN users u ON u.id = t.user_id ${where}`,
-    params,
+  const counted = await countPage(
+    db,
+    { from: 'tasks t JOIN users u ON u.id = t.user_id', where, values: params },
+    page,
+    rows.length,
   );
-  return { data: rows.map(toTaskLog), count: total.rows[0]?.count ?? 0 };
+  return { data: rows.map(toTaskLog), ...counted };
 }
 
 /** One task log, whoever owns it (superusers). */

@@ -1,4 +1,5 @@
 import type { Task, TaskAssociation, TaskLog } from '@luz/shared/contract';
+import { eventOf, loadAssociation } from '../sync/associations';
 import { seedCredential, seedRpu, startSimulator, syncConfig, waitForTask } from '../sync/test-helpers';
 import { bearer, seedSuperuser, seedUser, type TestUser, tokenFor } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -243,4 +244,46 @@ test('every endpoint needs a session', async () => {
     const response = await t.app.inject({ method: 'GET', url: `/api/v1${url}` });
     expect([url, response.statusCode]).toEqual([url, 401]);
   }
+});
+
+test('tasks, their service points and their sync events name the CFE account and the service (issue 15)', async () => {
+  // The account's alias names it once set; before, its CFE user does.
+  await t.db.query("UPDATE credentials SET alias = 'Corporativo' WHERE id = $1", [synced.credential_id]);
+  const list = await get<{ data: Task[] }>(ownerToken, '/tasks/');
+  const named = (task: Task | undefined) => ({
+    credential_label: task?.credential_label,
+    service_number: task?.service_number,
+    alias: task?.alias,
+  });
+  expect(named(list.body.data.find((task) => task.task_id === synced.task_id))).toEqual({
+    credential_label: 'Corporativo',
+    service_number: '301234567891',
+    alias: 'Planta Monterrey',
+  });
+  expect(named(list.body.data.find((task) => task.task_id === failed.task_id))).toEqual({
+    credential_label: 'captcha.demo',
+    service_number: '301234567892',
+    alias: null,
+  });
+
+  const associations = await get<{ data: TaskAssociation[] }>(
+    ownerToken,
+    `/tasks/task-associations/${synced.task_id}`,
+  );
+  expect(associations.body.data[0]).toMatchObject({
+    credential_label: 'Corporativo',
+    service_number: '301234567891',
+    alias: 'Planta Monterrey',
+  });
+  const log = await get<{ task: TaskLog }>(adminToken, `/tasks/admin/logs/${failed.task_id}`);
+  expect(log.body.task.credential_label).toBe('captcha.demo');
+
+  // The engine's events carry the same names, so the sync panel can tell four accounts apart.
+  const row = await loadAssociation(t.db, associations.body.data[0]?.task_association_id as string);
+  expect(row && eventOf(row)).toMatchObject({ credential_label: 'Corporativo', alias: 'Planta Monterrey' });
+
+  // An account removed leaves its tasks unnamed rather than failing.
+  await t.db.query('UPDATE tasks SET credential_id = NULL WHERE id = $1', [failed.task_id]);
+  const after = await get<{ data: Task[] }>(ownerToken, '/tasks/');
+  expect(after.body.data.find((task) => task.task_id === failed.task_id)?.credential_label).toBeNull();
 });

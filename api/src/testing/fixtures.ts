@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SubscriptionStatus } from '@luz/shared/contract';
+import type { SubscriptionStatus, SyncEvent } from '@luz/shared/contract';
 import { createTokenService } from '../auth/tokens';
 import type { Config } from '../config';
 import type { Queryable } from '../db/database';
@@ -84,4 +84,24 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export const form = (fields: Record<string, string>) => ({
   payload: new URLSearchParams(fields).toString(),
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
+
+/** A sync event as the engine publishes one (a service point's step in progress). */
+export const syncEvent = (overrides: Partial<SyncEvent> = {}): SyncEvent => ({
+  event_type: 'progress',
+  attempt: 0,
+  chain_step: 'fetching_service_data',
+  chain_workflow: 1,
+  progress: 25,
+  status: 0,
+  task_id: '8c1f3d4e-2b7a-4c59-9e61-0a2d5f3b7c90',
+  task_association_id: null,
+  rpu_id: null,
+  credential_id: null,
+  service_number: '123456789012',
+  credential_label: null,
+  alias: null,
+  message: null,
+  timestamp: new Date().toISOString(),
+  ...overrides,
 });

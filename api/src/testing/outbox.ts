@@ -83,17 +83,15 @@ export async function readOutbox(outboxDir: string): Promise<OutboxMail[]> {
   );
 }
 
-/** Waits for a message to `to` (the recovery e-mail is sent after the answer). */
-export async function waitForMail(
-  outboxDir: string,
-  to: string,
-  { timeoutMs = 5_000, after = 0 } = {},
-): Promise<OutboxMail> {
-  const deadline = Date.now() + timeoutMs;
+/**
+ * Waits for a message to `to` (the recovery e-mail is sent after the answer). No deadline of its
+ * own: how long sending takes depends on the machine's load; the test runner's limit catches a
+ * message that never comes.
+ */
+export async function waitForMail(outboxDir: string, to: string, { after = 0 } = {}): Promise<OutboxMail> {
   for (;;) {
     const mail = (await readOutbox(outboxDir)).filter((candidate) => candidate.to.includes(to)).at(after);
     if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`No e-mail to ${to} in ${outboxDir} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }

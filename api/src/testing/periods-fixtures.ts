@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { DocumentKind } from '@luz/shared/contract';
 import type { Queryable } from '../db/database';
+import { searchText } from '../rpus/service';
 import { type DocumentStorage, documentKey } from '../storage';
 import { LocalDocumentStorage } from '../storage/local-storage';
 import { seedUser, tokenFor } from './fixtures';
@@ -36,12 +37,13 @@ export const randomServiceNumber = () => Array.from({ length: 12 }, () => String
 
 export async function seedRpu(db: Queryable, userId: string, seed: RpuSeed = {}): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO rpus (user_id, service_number, alias, credential_id, deleted, rpu_status)
-     VALUES ($1, $2, $3, $4, $5, 1) RETURNING id`,
+    `INSERT INTO rpus (user_id, service_number, alias, alias_search, credential_id, deleted, rpu_status)
+     VALUES ($1, $2, $3, $4, $5, $6, 1) RETURNING id`,
     [
       userId,
       seed.serviceNumber ?? randomServiceNumber(),
       seed.alias ?? '',
+      searchText(seed.alias ?? ''),
       seed.credentialId ?? null,
       seed.deleted ?? false,
     ],

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { remoteNames } from '@luz/shared/contract';
+import type { FastifyServerOptions } from 'fastify';
 import { buildApp } from '../app';
 import type { Config } from '../config';
 import type { ApiApp } from '../http/api-app';
@@ -10,10 +11,11 @@ import { createMailer, type Mailer, outboxDirOf } from '../mail';
 import type { DocumentStorage } from '../storage';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
-export type ConfigOverrides = Partial<Omit<Config, 'frontEnd' | 'billing' | 'sync'>> & {
+export type ConfigOverrides = Partial<Omit<Config, 'frontEnd' | 'billing' | 'sync' | 'portal'>> & {
   frontEnd?: Partial<Config['frontEnd']>;
   billing?: Partial<Config['billing']>;
   sync?: Partial<Config['sync']>;
+  portal?: Partial<Config['portal']>;
 };
 
 /**
@@ -22,7 +24,7 @@ export type ConfigOverrides = Partial<Omit<Config, 'frontEnd' | 'billing' | 'syn
  */
 export async function testConfig(overrides: ConfigOverrides = {}): Promise<Config> {
   const dataDir = overrides.dataDir ?? (await mkdtemp(join(tmpdir(), 'luz-api-test-')));
-  const { frontEnd, billing, sync, ...rest } = overrides;
+  const { frontEnd, billing, sync, portal, ...rest } = overrides;
   return {
     port: 0,
     host: '127.0.0.1',
@@ -42,6 +44,9 @@ export async function testConfig(overrides: ConfigOverrides = {}): Promise<Confi
     loginRateLimit: { max: 1_000, windowMs: 60_000 },
     loginAddressRateLimit: { max: 1_000, windowMs: 60_000 },
     recoveryRateLimit: { max: 1_000, windowMs: 60_000 },
+    recoveryAddressRateLimit: { max: 1_000, windowMs: 60_000 },
+    syncRateLimit: { max: 1_000, windowMs: 60_000 },
+    webSocketsPerUser: 50,
     signupRateLimit: { max: 1_000, windowMs: 60_000 },
     trustProxy: false,
     corsOrigins: [],
@@ -60,10 +65,21 @@ export async function testConfig(overrides: ConfigOverrides = {}): Promise<Confi
       concurrencyPerCredential: 2,
       workerConcurrency: 8,
       portalTimeoutSeconds: 5,
+      portalRetries: 4,
+      portalRetryDelayMs: 20,
       stepTimeoutSeconds: 60,
       retryDelaySeconds: 0.2,
       autofetchIntervalHours: 24,
       ...sync,
+    },
+    portal: {
+      url: null,
+      proxyUrl: null,
+      pacingMs: 0,
+      consultationPacingMs: 0,
+      serviceCap: 10,
+      captchaTimeoutMs: 5 * 60_000,
+      ...portal,
     },
     billing: {
       provider: 'local',
@@ -108,18 +124,21 @@ export async function createTestApp({
   database,
   now,
   storage,
+  logger,
 }: {
   config?: ConfigOverrides;
   database?: TestDatabase;
   now?: () => number;
   /** Instead of the one `config.storage` names (e.g. a wrapper that watches reads). */
   storage?: DocumentStorage;
+  /** Fastify's logger option (default: none); see `captureLogs`. */
+  logger?: FastifyServerOptions['logger'];
 } = {}): Promise<TestApp> {
   const owned = database ? null : await createTestDatabase();
   const testDatabase = (database ?? owned) as TestDatabase;
   const config = await testConfig(overrides);
   const mailer = createMailer(config);
-  const app = await buildApp({ config, db: testDatabase.db, mailer, now, storage });
+  const app = await buildApp({ config, db: testDatabase.db, mailer, now, storage, logger });
   await app.ready();
   return {
     app,

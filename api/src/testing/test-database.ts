@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
@@ -13,57 +15,93 @@ export type TestDatabase = {
   drop(): Promise<void>;
 };
 
+/**
+ * Set by the jest global setup (global-setup.ts) and inherited by its workers: the folder holding
+ * PGlite's dumped data folders, and the migrated PostgreSQL template database.
+ */
+export const templateEnv = {
+  pglite: 'LUZ_TEST_PGLITE_TEMPLATES',
+  postgres: 'LUZ_TEST_POSTGRES_TEMPLATE',
+} as const;
+
+/** The run's temporary folder (TMPDIR of every worker), removed by the global teardown. */
+export const RUN_FOLDER = 'LUZ_JEST_RUN_FOLDER';
+
 /** `LUZ_TEST_DB=postgres` (the api-postgres jest project) runs the suite on TEST_DATABASE_URL's server. */
 export function testDatabaseKind(): 'pglite' | 'postgres' {
   return process.env.LUZ_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 }
 
-function serverUrl(): string {
+export function serverUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('LUZ_TEST_DB=postgres needs TEST_DATABASE_URL');
   return url;
 }
 
+/** Runs `fn` on a connection to TEST_DATABASE_URL's server (CREATE/DROP DATABASE). */
+export async function onServer<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl() });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export function databaseUrl(name: string): string {
+  const url = new URL(serverUrl());
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** The file name of PGlite's dumped data folder, migrated or not, in the templates folder. */
+export const pgliteTemplateFile = (migrated: boolean) => (migrated ? 'migrated.tar' : 'empty.tar');
+
+const pgliteTemplates = new Map<boolean, Promise<Blob>>();
+
+/** Starting from a dumped data folder skips initdb, which dominates PGlite's start. */
+function pgliteTemplate(migrated: boolean): Promise<Blob> | null {
+  const dir = process.env[templateEnv.pglite];
+  if (!dir) return null;
+  let template = pgliteTemplates.get(migrated);
+  if (!template) {
+    template = readFile(join(dir, pgliteTemplateFile(migrated))).then((bytes) => new Blob([bytes]));
+    pgliteTemplates.set(migrated, template);
+  }
+  return template;
+}
+
 /**
  * A database of its own for one test file, schema migrated unless `migrated: false`: PGlite in
  * memory, or a fresh PostgreSQL database (`luz_t_<random>`) created through TEST_DATABASE_URL.
+ * Under jest both start from the templates its global setup made (a copy each, so no test sees
+ * another's rows); elsewhere (benchmarks) they are created and migrated here.
  */
 export async function createTestDatabase({
   migrated = true,
 }: {
   migrated?: boolean;
 } = {}): Promise<TestDatabase> {
-  let result: TestDatabase;
   if (testDatabaseKind() === 'pglite') {
-    const db = await openPGlite();
-    result = { db, url: null, drop: () => db.close() };
-  } else {
-    const name = `luz_t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl() });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE DATABASE ${name}`);
-    } finally {
-      await admin.end();
-    }
-    const url = new URL(serverUrl());
-    url.pathname = `/${name}`;
-    const db = openPostgres(url.toString(), { maxConnections: 5 });
-    result = {
-      db,
-      url: url.toString(),
-      async drop() {
-        await db.close();
-        const dropper = new pg.Client({ connectionString: serverUrl() });
-        await dropper.connect();
-        try {
-          await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        } finally {
-          await dropper.end();
-        }
-      },
-    };
+    const template = pgliteTemplate(migrated);
+    const db = await openPGlite(undefined, template ? { loadDataDir: await template } : {});
+    if (migrated && !template) await migrate(db);
+    return { db, url: null, drop: () => db.close() };
   }
-  if (migrated) await migrate(result.db);
-  return result;
+  const name = `luz_t_${randomBytes(6).toString('hex')}`;
+  const template = migrated ? process.env[templateEnv.postgres] : undefined;
+  await onServer((client) =>
+    client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
+  );
+  const db = openPostgres(databaseUrl(name), { maxConnections: 5 });
+  if (migrated && !template) await migrate(db);
+  return {
+    db,
+    url: databaseUrl(name),
+    async drop() {
+      await db.close();
+      await onServer((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
 }

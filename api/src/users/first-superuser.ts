@@ -1,4 +1,6 @@
+import { isGuessablePassword } from '../auth/password-policy';
 import { generatePassword, hashPassword } from '../auth/passwords';
+import { ConfigError } from '../config';
 import type { Queryable } from '../db/database';
 import { normalizeEmail } from './service';
 
@@ -16,7 +18,8 @@ export type FirstSuperuser =
 /**
  * Makes sure somebody can administer the product:
  * - with FIRST_SUPERUSER, that account exists and is a superuser (created with
- *   FIRST_SUPERUSER_PASSWORD or a generated password; an existing password is never touched);
+ *   FIRST_SUPERUSER_PASSWORD, refused when guessable, or a generated password; an existing
+ *   password is never touched);
  * - without it, when no superuser exists yet, `admin@luz.local` is created with a generated password.
  * Safe when several processes start at once: the insert is conditional on the unique e-mail, and
  * only the process whose insert won reports the password it generated.
@@ -31,6 +34,15 @@ export async function ensureFirstSuperuser(
     if (rows.length > 0) return { outcome: 'none' };
   }
   const email = normalizeEmail(firstSuperuser?.email ?? DEFAULT_SUPERUSER_EMAIL);
+  if (firstSuperuser?.password && isGuessablePassword(firstSuperuser.password, [email])) {
+    const { rows } = await db.query('SELECT 1 FROM users WHERE lower(email) = $1', [email]);
+    // An existing account keeps its password whatever the setting says: only a new one is refused.
+    if (rows.length === 0) {
+      throw new ConfigError(
+        'Invalid configuration:\n  FIRST_SUPERUSER_PASSWORD is a common or easily guessed password; choose another',
+      );
+    }
+  }
   const generatedPassword = firstSuperuser?.password ? null : generatePassword(20);
   const password = firstSuperuser?.password ?? (generatedPassword as string);
 

@@ -13,6 +13,7 @@ import {
   zUserUpdateMe,
 } from '@luz/shared/contract';
 import { z } from 'zod';
+import { assertStrongPassword } from '../auth/password-policy';
 import { bearer } from '../auth/service';
 import type { AppContext } from '../context';
 import type { ApiApp } from '../http/api-app';
@@ -129,7 +130,11 @@ export async function usersRoutes(app: ApiApp, ctx: AppContext) {
         rateLimit: routeRateLimit(ctx.config.signupRateLimit, () => 'signup', messages.tooManySignups),
       },
     },
-    async (request) => toUserPublic(await createUser(db, request.body)),
+    async (request) => {
+      const { email, full_name, company_name, password } = request.body;
+      assertStrongPassword(password, { field: 'password', context: [email, full_name, company_name] });
+      return toUserPublic(await createUser(db, request.body));
+    },
   );
 
   app.get(
@@ -147,8 +152,8 @@ export async function usersRoutes(app: ApiApp, ctx: AppContext) {
     },
     async (request) => {
       const { page, page_size, ...filters } = request.query;
-      const { data, count } = await listUsers(db, filters, { page, page_size });
-      return { data: data.map(toUserPublic), count };
+      const { data, ...counted } = await listUsers(db, filters, { page, page_size });
+      return { data: data.map(toUserPublic), ...counted };
     },
   );
 

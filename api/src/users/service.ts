@@ -1,4 +1,5 @@
 import type {
+  Page,
   PageQuery,
   SubscriptionStatus,
   UserPublic,
@@ -7,7 +8,9 @@ import type {
   UserUpdate,
   UserUpdateMe,
 } from '@luz/shared/contract';
+import { assertStrongPassword } from '../auth/password-policy';
 import { generatePassword, hashPassword, verifyPassword } from '../auth/passwords';
+import { announceSessionChange } from '../auth/sessions';
 import { Conditions } from '../db/conditions';
 import { isUniqueViolation, type Queryable } from '../db/database';
 import { badRequest, conflict, notFound } from '../http/errors';
@@ -102,6 +105,20 @@ export async function findUserById(db: Queryable, id: string): Promise<User | nu
   return rows[0] ? toUser(rows[0]) : null;
 }
 
+/** The user and whether this token of theirs was logged out (revoked_tokens): the auth guard's one query. */
+export async function findUserForToken(
+  db: Queryable,
+  id: string,
+  jti: string,
+): Promise<{ user: User; revoked: boolean } | null> {
+  const { rows } = await db.query<UserRow & { revoked: boolean }>(
+    `SELECT ${userColumns}, EXISTS (SELECT 1 FROM revoked_tokens t WHERE t.jti = $2) AS revoked
+     FROM users u WHERE u.id = $1`,
+    [id, jti],
+  );
+  return rows[0] ? { user: toUser(rows[0]), revoked: rows[0].revoked } : null;
+}
+
 /** The user and their password hash, for checking a login. */
 export async function findUserForLogin(
   db: Queryable,
@@ -184,12 +201,14 @@ export async function updateUser(
   }
   const user = await updateColumns(db, userId, changes);
   if (!user) throw notFound(messages.userNotFound);
+  // A deactivated user's open WebSockets close now, not at their next request.
+  if (changes.is_active === false) await announceSessionChange(db, userId);
   return user;
 }
 
 /**
  * Stores a new password hash and bumps token_version, which invalidates every token issued
- * before; pending reset links die with the old password. Answers the new token version, or null
+ * before (and closes the WebSockets they opened); pending reset links die with the old password. Answers the new token version, or null
  * when the user does not exist. Hash first (`hashPassword`): it is slow, and must not hold a transaction open.
  */
 export async function storePassword(
@@ -209,7 +228,9 @@ export async function storePassword(
      SELECT token_version FROM updated`,
     [userId, hashedPassword, mustChange],
   );
-  return rows[0]?.token_version ?? null;
+  if (!rows[0]) return null;
+  await announceSessionChange(db, userId);
+  return rows[0].token_version;
 }
 
 /** 400 unless `current` is the user's password. */
@@ -222,7 +243,17 @@ async function checkCurrentPassword(db: Queryable, me: User, current: string): P
     throw badRequest(messages.wrongCurrentPassword);
 }
 
-/** The user's own change: the current password must be right, the new one different. Answers the new token version. */
+/** What an attacker tries first against this account: its e-mail, name and company. */
+export const accountWords = (user: Pick<User, 'email' | 'fullName' | 'companyName'>) => [
+  user.email,
+  user.fullName,
+  user.companyName,
+];
+
+/**
+ * The user's own change: the current password must be right, the new one different and not
+ * guessable (422 on `new_password`). Answers the new token version.
+ */
 export async function changePassword(
   db: Queryable,
   me: User,
@@ -231,11 +262,19 @@ export async function changePassword(
 ): Promise<number> {
   await checkCurrentPassword(db, me, current);
   if (current === next) throw badRequest(messages.samePassword);
+  assertStrongPassword(next, { field: 'new_password', context: accountWords(me) });
   return (await storePassword(db, me.id, await hashPassword(next), { mustChange: false })) as number;
 }
 
-/** A superuser gives a user a password to change at next login; generated when not given. */
+/**
+ * A superuser gives a user a password to change at next login; generated when not given. A chosen
+ * one must not be guessable either: it opens the account until the user replaces it.
+ */
 export async function setTemporalPassword(db: Queryable, userId: string, password?: string): Promise<string> {
+  const user = await findUserById(db, userId);
+  if (!user) throw notFound(messages.userNotFound);
+  if (password !== undefined)
+    assertStrongPassword(password, { field: 'password', context: accountWords(user) });
   const temporal = password ?? generatePassword();
   if ((await storePassword(db, userId, await hashPassword(temporal), { mustChange: true })) === null) {
     throw notFound(messages.userNotFound);
@@ -243,11 +282,7 @@ export async function setTemporalPassword(db: Queryable, userId: string, passwor
   return temporal;
 }
 
-export async function listUsers(
-  db: Queryable,
-  filters: UsersQuery,
-  page: PageQuery,
-): Promise<{ data: User[]; count: number }> {
+export async function listUsers(db: Queryable, filters: UsersQuery, page: PageQuery): Promise<Page<User>> {
   const where = new Conditions();
   for (const [column, value] of [
     ['company_name', filters.company_name],

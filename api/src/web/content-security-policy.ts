@@ -28,13 +28,16 @@ const unique = (values: (string | null)[]) => [...new Set(values.filter((value) 
  *   WebSocket, its frames);
  * - never framed, no plugins, no <base> rewriting, forms post to this origin only.
  *
- * `selfWebSocket` is the page's own origin as ws(s):// (what the request arrived on): older
- * browsers do not count a WebSocket to the same host as 'self'.
+ * Everything comes from the configuration, nothing from the request: the page's own WebSocket
+ * is PUBLIC_URL's origin as ws(s):// (older browsers do not count a WebSocket to the same host as
+ * 'self'; current ones do, which covers a page reached at another name). A Host header copied in
+ * here would let any client write into the policy.
  */
-export function contentSecurityPolicy(
-  { frontEnd }: Pick<Config, 'frontEnd'>,
-  { selfWebSocket }: { selfWebSocket: string },
-): string {
+export function contentSecurityPolicy({
+  frontEnd,
+  publicUrl,
+}: Pick<Config, 'frontEnd' | 'publicUrl'>): string {
+  const selfWebSocket = webSocketOrigin(new URL(publicUrl).origin);
   const remotes = unique(Object.values(frontEnd.remotes).map(originOf));
   const thirdParty = unique([
     originOf(frontEnd.chatScriptUrl),

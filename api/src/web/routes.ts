@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { ApiApp } from '../http/api-app';
 import { contentSecurityPolicy } from './content-security-policy';
+import { hostPageHandler } from './host-page';
 import { runtimeConfig } from './runtime-config';
 
 /**
@@ -14,26 +15,33 @@ import { runtimeConfig } from './runtime-config';
  */
 const DOTFILES = 'ignore';
 
-/** Rsbuild names built assets `<name>.<content hash>.<ext>`: such a file never changes. */
-const hashedAsset = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
+/**
+ * Rsbuild names built assets `<name>.<content hash>.<ext>` (remote entries included): such a file
+ * never changes. Its Brotli and gzip copies (`.br`, `.gz`, written by the build) are the same file.
+ */
+const hashedAsset = /\.[0-9a-f]{8,}\.[a-z0-9]+(\.(br|gz))?$/i;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Entry points (index.html, mf-manifest.json, remoteEntry.js) keep their names across deploys: revalidate every time. */
+/** What keeps its name across deploys (index.html, mf-manifest.json, config.json): revalidate every time. */
 const REVALIDATE = 'no-cache';
 
 const cacheControl = (path: string) => (hashedAsset.test(path) ? IMMUTABLE : REVALIDATE);
 
-export type WebFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | null;
+export type WebFallback = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => FastifyReply | Promise<FastifyReply> | null;
 
 /**
  * Serves the built front end when it exists: the host at `/`, each remote at `/remotes/<name>/`
  * (with CORS, so the same files also work from a CDN), and `/config.json` from the environment.
+ * Files go out as the build compressed them (Brotli or gzip, by the browser's Accept-Encoding).
  * A missing build folder is skipped: the API then runs alone. Answers the SPA fallback for the
- * not-found handler (null in API-only mode).
+ * not-found handler (null in API-only mode): the host's page with the configuration in it.
  */
 export async function webRoutes(app: ApiApp, config: Config): Promise<WebFallback> {
   const document = zRuntimeConfig.parse(runtimeConfig(config));
   app.get('/config.json', { schema: { hide: true } }, (_request, reply) =>
-    reply.header('Cache-Control', 'no-store').send(document),
+    reply.header('Cache-Control', REVALIDATE).send(document),
   );
 
   for (const name of remoteNames) await serveRemote(app, config.webRoot, name);
@@ -44,17 +52,18 @@ export async function webRoutes(app: ApiApp, config: Config): Promise<WebFallbac
   await app.register(fastifyStatic, {
     root: hostDist,
     prefix: '/',
+    // The page (`/`, index.html) is answered by the page handler below, with the configuration in it.
+    index: false,
+    allowedPath: (path) => path !== '/',
+    preCompressed: true,
     cacheControl: false,
     dotfiles: DOTFILES,
     setHeaders: (reply, path) => reply.header('Cache-Control', cacheControl(path)),
   });
 
-  return (request, reply) => {
-    if (!isPageRequest(request)) return null;
-    return reply
-      .header('Cache-Control', REVALIDATE)
-      .sendFile('index.html', hostDist, { cacheControl: false });
-  };
+  const hostPage = hostPageHandler({ hostDist, webRoot: config.webRoot, config: document });
+  app.get('/index.html', { schema: { hide: true } }, hostPage);
+  return (request, reply) => (isPageRequest(request) ? hostPage(request, reply) : null);
 }
 
 /**
@@ -63,11 +72,12 @@ export async function webRoutes(app: ApiApp, config: Config): Promise<WebFallbac
  * their own.
  */
 function protectDocuments(app: FastifyInstance, config: Config) {
+  // From the configuration alone, once: nothing a request carries (its Host) gets into the policy.
+  const policy = contentSecurityPolicy(config);
   app.addHook('onSend', async (request, reply) => {
     if (isApiPath(request.url) || !String(reply.getHeader('content-type') ?? '').startsWith('text/html'))
       return;
-    const selfWebSocket = `${request.protocol === 'https' ? 'wss' : 'ws'}://${request.host}`;
-    reply.header('Content-Security-Policy', contentSecurityPolicy(config, { selfWebSocket }));
+    reply.header('Content-Security-Policy', policy);
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
   });
 }
@@ -81,6 +91,7 @@ async function serveRemote(app: FastifyInstance, webRoot: string, name: RemoteNa
     root: dist,
     prefix: `/remotes/${name}/`,
     decorateReply: false,
+    preCompressed: true,
     cacheControl: false,
     dotfiles: DOTFILES,
     setHeaders: (reply, path) => {

@@ -1,15 +1,12 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { zRuntimeConfig } from '@luz/shared/contract';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { webRootWith } from '../testing/web-root';
 
 let database: TestDatabase;
 let t: TestApp;
 beforeAll(async () => {
   database = await createTestDatabase();
-  const webRoot = await mkdtemp(join(tmpdir(), 'luz-web-'));
   const files: Record<string, string> = {
     'host/dist/index.html': '<!doctype html><title>Luz</title>',
     'host/dist/static/js/index.c0fea2a087.js': 'console.log("host")',
@@ -21,10 +18,7 @@ beforeAll(async () => {
     'host/dist/.git/config': '[core]',
     'secret.txt': 'outside every dist folder',
   };
-  for (const [path, content] of Object.entries(files)) {
-    await mkdir(dirname(join(webRoot, path)), { recursive: true });
-    await writeFile(join(webRoot, path), content);
-  }
+  const webRoot = await webRootWith(files);
   t = await createTestApp({
     database,
     config: {
@@ -48,7 +42,7 @@ const get = (url: string, app = t.app) => app.inject({ method: 'GET', url });
 test('/config.json is the runtime configuration built from the environment', async () => {
   const response = await get('/config.json');
   expect(response.statusCode).toBe(200);
-  expect(response.headers['cache-control']).toBe('no-store');
+  expect(response.headers['cache-control']).toBe('no-cache');
   expect(zRuntimeConfig.parse(response.json())).toEqual({
     api_url: 'https://api.luz.example.com',
     version: 'beta-0.3.16',
@@ -194,7 +188,7 @@ describe('security headers', () => {
         ]);
         expect(directive(policy, 'connect-src')).toEqual([
           "'self'",
-          'ws://luz.example.com',
+          'ws://luz.test',
           'https://api.luz.example.com',
           'wss://api.luz.example.com',
           'https://cdn.example.com',
@@ -224,15 +218,29 @@ describe('security headers', () => {
     }
   });
 
-  test('same-origin remotes and API add nothing but the WebSocket of the origin the page came from', async () => {
-    const local = await createTestApp({ database, config: { webRoot: t.config.webRoot } });
+  test('same-origin remotes and API add nothing but the WebSocket of PUBLIC_URL', async () => {
+    const local = await createTestApp({
+      database,
+      config: { webRoot: t.config.webRoot, publicUrl: 'https://luz.example.com' },
+    });
     try {
       const response = await get('/', local.app);
       const policy = response.headers['content-security-policy'] as string;
       expect(directive(policy, 'script-src')).toEqual(["'self'"]);
-      expect(directive(policy, 'connect-src')).toEqual(["'self'", 'ws://localhost:80']);
+      expect(directive(policy, 'connect-src')).toEqual(["'self'", 'wss://luz.example.com']);
     } finally {
       await local.close();
+    }
+  });
+
+  test('the Host header never reaches the policy', async () => {
+    for (const host of ['evil.example.com', "x; script-src * 'unsafe-inline'", 'a b']) {
+      const response = await t.app.inject({ method: 'GET', url: '/', headers: { host } });
+      const policy = response.headers['content-security-policy'] as string;
+      expect(policy).toBe((await get('/')).headers['content-security-policy']);
+      expect(policy).not.toContain('evil');
+      expect(policy).not.toContain('*');
+      expect(directive(policy, 'connect-src')).toContain('ws://luz.test');
     }
   });
 

@@ -26,6 +26,23 @@ test.each([
   ['192.0.2.10', 'reserved'],
   ['255.255.255.255', 'reserved'],
   ['2001:db8::1', 'reserved'],
+  // Forms that carry an IPv4 address: judged by it.
+  ['::127.0.0.1', 'loopback'],
+  ['::7f00:1', 'loopback'],
+  ['::ffff:0:127.0.0.1', 'loopback'],
+  ['::ffff:0:7f00:1', 'loopback'],
+  ['0:0:0:0:ffff:0:7f00:1', 'loopback'],
+  ['::169.254.169.254', 'metadata'],
+  ['::ffff:169.254.169.254', 'metadata'],
+  ['64:ff9b::169.254.169.254', 'metadata'],
+  ['2002:7f00:1::', 'loopback'],
+  ['::10.0.0.1', 'private'],
+  ['::ffff:0:192.168.0.1', 'private'],
+  ['fec0::1', 'private'],
+  ['64:ff9b:1::1', 'reserved'],
+  ['2001::1', 'reserved'],
+  ['::1%eth0', 'loopback'],
+  ['0x7f.1', 'loopback'],
 ])('%s is %s', (address, kind) => {
   expect(classifyAddress(address)).toBe(kind);
 });
@@ -96,5 +113,17 @@ describe('resolveTarget', () => {
     await expect(
       resolveTarget(new URL('http://[::1]:8080/'), { allowedHosts: ['::1'], resolve }),
     ).resolves.toEqual({ address: '::1', family: 6 });
+  });
+});
+
+test.each([
+  'http://[::127.0.0.1]/',
+  'http://[::ffff:0:127.0.0.1]/',
+  'http://[::ffff:127.0.0.1]:8080/',
+  'http://0x7f.1/',
+  'http://2130706433/',
+])('%s (as a URL writes it) is refused as loopback', async (url) => {
+  await expect(resolveTarget(new URL(url), { allowedHosts: [] })).rejects.toMatchObject({
+    reason: 'refused',
   });
 });

@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { webhookMessages } from './messages';
 
 /**
@@ -30,92 +31,60 @@ export class RefusedAddressError extends Error {
   }
 }
 
-type Range = { address: string; prefix: number; family: 4 | 6; kind: RangeKind };
 type RangeKind = keyof typeof webhookMessages.addressKinds;
 
-/** Special-purpose ranges (IANA registries) that are never a webhook receiver on the internet. */
-const blockedRanges: Range[] = [
-  { address: '0.0.0.0', prefix: 8, family: 4, kind: 'unspecified' },
-  { address: '10.0.0.0', prefix: 8, family: 4, kind: 'private' },
-  { address: '100.64.0.0', prefix: 10, family: 4, kind: 'private' },
-  { address: '127.0.0.0', prefix: 8, family: 4, kind: 'loopback' },
-  { address: '169.254.169.254', prefix: 32, family: 4, kind: 'metadata' },
-  { address: '169.254.0.0', prefix: 16, family: 4, kind: 'linkLocal' },
-  { address: '172.16.0.0', prefix: 12, family: 4, kind: 'private' },
-  { address: '192.0.0.0', prefix: 24, family: 4, kind: 'reserved' },
-  { address: '192.0.2.0', prefix: 24, family: 4, kind: 'reserved' },
-  { address: '192.88.99.0', prefix: 24, family: 4, kind: 'reserved' },
-  { address: '192.168.0.0', prefix: 16, family: 4, kind: 'private' },
-  { address: '198.18.0.0', prefix: 15, family: 4, kind: 'reserved' },
-  { address: '198.51.100.0', prefix: 24, family: 4, kind: 'reserved' },
-  { address: '203.0.113.0', prefix: 24, family: 4, kind: 'reserved' },
-  { address: '224.0.0.0', prefix: 4, family: 4, kind: 'multicast' },
-  { address: '240.0.0.0', prefix: 4, family: 4, kind: 'reserved' },
-  { address: '::', prefix: 128, family: 6, kind: 'unspecified' },
-  { address: '::1', prefix: 128, family: 6, kind: 'loopback' },
-  { address: 'fd00:ec2::254', prefix: 128, family: 6, kind: 'metadata' },
-  { address: '100::', prefix: 64, family: 6, kind: 'reserved' },
-  { address: '2001::', prefix: 32, family: 6, kind: 'reserved' },
-  { address: '2001:db8::', prefix: 32, family: 6, kind: 'reserved' },
-  { address: 'fc00::', prefix: 7, family: 6, kind: 'private' },
-  { address: 'fe80::', prefix: 10, family: 6, kind: 'linkLocal' },
-  { address: 'fec0::', prefix: 10, family: 6, kind: 'linkLocal' },
-  { address: 'ff00::', prefix: 8, family: 6, kind: 'multicast' },
-];
+/**
+ * ipaddr.js's names for special-purpose ranges (IANA registries), in our words. Every other range
+ * it knows but `unicast` (reserved, benchmarking, documentation, Teredo, AS112, ORCHID…) is
+ * `reserved`: nothing a webhook receiver on the internet lives at.
+ */
+const kindOfRange: Record<string, RangeKind> = {
+  loopback: 'loopback',
+  private: 'private',
+  uniqueLocal: 'private',
+  carrierGradeNat: 'private',
+  deprecatedSiteLocal: 'private',
+  linkLocal: 'linkLocal',
+  multicast: 'multicast',
+  unspecified: 'unspecified',
+};
 
-const rangeLists = blockedRanges.map((range) => {
-  const list = new BlockList();
-  list.addSubnet(range.address, range.prefix, range.family === 4 ? 'ipv4' : 'ipv6');
-  return { list, range };
-});
+/** Cloud metadata endpoints (AWS, GCP, Azure, OpenStack; AWS's IPv6 one), refused by name. */
+const metadataAddresses = ['169.254.169.254', 'fd00:ec2::254'].map((text) => ipaddr.parse(text).toString());
 
-/** The 16 bytes of an IPv6 address (any textual form, an embedded dotted quad included). */
-function ipv6Bytes(address: string): number[] {
-  let text = address.toLowerCase().split('%')[0] ?? '';
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted?.[1]) {
-    const [a, b, c, d] = dotted[1].split('.').map(Number) as [number, number, number, number];
-    text = `${text.slice(0, -dotted[1].length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const groups = (part: string) => (part ? part.split(':') : []);
-  const left = groups(head);
-  const right = tail === undefined ? [] : groups(tail);
-  const all = [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
-  return all.flatMap((group) => {
-    const value = Number.parseInt(group, 16);
-    return [value >> 8, value & 0xff];
-  });
-}
+/** NAT64's well-known prefix (RFC 6052): the last 32 bits are the IPv4 address reached. */
+const nat64 = ipaddr.parseCIDR('64:ff9b::/96');
 
 /**
- * IPv6 forms that carry an IPv4 address (IPv4-mapped ::ffff:0:0/96, NAT64 64:ff9b::/96, 6to4
- * 2002::/16) are judged by that IPv4 address: ::ffff:127.0.0.1 is loopback.
+ * The IPv4 address an IPv6 form carries and reaches: IPv4-mapped (::ffff:a.b.c.d),
+ * IPv4-translated (::ffff:0:a.b.c.d), IPv4-compatible (::a.b.c.d, deprecated but still routed by
+ * some stacks), NAT64 (64:ff9b::a.b.c.d) and 6to4 (2002:aabb:ccdd::). Such a form is judged by
+ * that IPv4 address: [::127.0.0.1] and [::ffff:0:127.0.0.1] are loopback.
  */
-function embeddedIpv4(address: string): string | null {
-  const bytes = ipv6Bytes(address);
-  const zeros = (from: number, to: number) => bytes.slice(from, to).every((byte) => byte === 0);
-  const quad = (from: number) => bytes.slice(from, from + 4).join('.');
-  if (zeros(0, 10) && bytes[10] === 0xff && bytes[11] === 0xff) return quad(12);
-  if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && zeros(4, 12))
-    return quad(12);
-  if (bytes[0] === 0x20 && bytes[1] === 0x02) return quad(2);
+function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const bytes = address.toByteArray();
+  const last = () => ipaddr.fromByteArray(bytes.slice(12)) as ipaddr.IPv4;
+  const range = address.range();
+  if (range === 'ipv4Mapped' || range === 'rfc6145') return last();
+  if (address.match(nat64)) return last();
+  if (range === '6to4') return ipaddr.fromByteArray(bytes.slice(2, 6)) as ipaddr.IPv4;
+  const compatible = bytes.slice(0, 12).every((byte) => byte === 0);
+  if (compatible && range !== 'unspecified' && range !== 'loopback') return last();
   return null;
 }
 
-/** What kind of special address this is, or null for an ordinary (public) one. */
-export function classifyAddress(address: string): RangeKind | null {
-  const family = isIP(address);
-  if (family === 0) return 'reserved';
-  if (family === 6) {
-    const ipv4 = embeddedIpv4(address);
-    if (ipv4) return classifyAddress(ipv4);
+/** What kind of special address this is, or null for an ordinary (public unicast) one. */
+export function classifyAddress(text: string): RangeKind | null {
+  if (!ipaddr.isValid(text)) return 'reserved';
+  const address = ipaddr.parse(text);
+  if (address.kind() === 'ipv6') {
+    const ipv4 = embeddedIpv4(address as ipaddr.IPv6);
+    if (ipv4) return classifyAddress(ipv4.toString());
   }
-  const type = family === 4 ? 'ipv4' : 'ipv6';
-  return (
-    rangeLists.find(({ list, range }) => range.family === family && list.check(address, type))?.range.kind ??
-    null
-  );
+  if (metadataAddresses.includes(address.toString())) return 'metadata';
+  const range = address.range();
+  if (range === 'unicast') return null;
+  return kindOfRange[range] ?? 'reserved';
 }
 
 /** The allow-list setting (WEBHOOK_ALLOWED_HOSTS): exact host names, addresses and CIDR ranges. */

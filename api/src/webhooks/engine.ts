@@ -13,7 +13,7 @@ import type { Queryable } from '../db/database';
 import type { Resolver } from './address-guard';
 import { type AttemptOutcome, postSigned } from './http-sender';
 import { webhookMessages } from './messages';
-import { type DeliveryRow, deliveryColumns, toDelivery } from './service';
+import { type DeliveryRow, deliveryColumns, toDelivery, webhookSecretBinding } from './service';
 import { generateMessageId, signedHeaders } from './signing';
 
 /** Where the engine puts the next attempt of a delivery: the job queue, in production. */
@@ -159,7 +159,12 @@ export function createWebhookEngine({
     const outcome = await postSigned({
       url: row.url,
       body,
-      headers: signedHeaders(secrets.open(row.secret_encrypted), row.message_id, body, now()),
+      headers: signedHeaders(
+        secrets.open(row.secret_encrypted, webhookSecretBinding(row.webhook_id)),
+        row.message_id,
+        body,
+        now(),
+      ),
       timeoutMs: settings.attemptTimeoutMs,
       policy,
     });

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type {
+  Page,
   PageQuery,
   Webhook,
   WebhookDelivery,
@@ -97,11 +99,7 @@ async function checkUrl(url: string, policy: AddressPolicy) {
   }
 }
 
-export async function listWebhooks(
-  db: Queryable,
-  userId: string,
-  page: PageQuery,
-): Promise<{ data: Webhook[]; count: number }> {
+export async function listWebhooks(db: Queryable, userId: string, page: PageQuery): Promise<Page<Webhook>> {
   const where = new Conditions();
   where.add((p) => `user_id = ${p}`, userId);
   return selectPage<WebhookRow, Webhook>(
@@ -130,6 +128,9 @@ export type WebhookDeps = { db: Queryable; secrets: SecretBox; policy: AddressPo
  */
 export const MAX_WEBHOOKS_PER_USER = 20;
 
+/** Where an endpoint's sealed signing secret lives (its associated data). */
+export const webhookSecretBinding = (id: string) => ({ table: 'webhooks', column: 'secret_encrypted', id });
+
 /**
  * Creates an endpoint with a new secret; the answer is the only place the secret appears. 409 at
  * the ceiling (checked in the same statement as the insert).
@@ -141,9 +142,11 @@ export async function createWebhook(
 ): Promise<Webhook & { secret: string }> {
   await checkUrl(input.url, policy);
   const secret = generateSecret();
+  // The id is chosen here: the sealed secret is bound to its row.
+  const id = randomUUID();
   const { rows } = await db.query<WebhookRow>(
-    `INSERT INTO webhooks (user_id, url, description, events, enabled, disabled_reason, secret_encrypted)
-     SELECT $1, $2, $3, $4, $5, $6, $7
+    `INSERT INTO webhooks (id, user_id, url, description, events, enabled, disabled_reason, secret_encrypted)
+     SELECT $9, $1, $2, $3, $4, $5, $6, $7
      WHERE (SELECT count(*) FROM webhooks WHERE user_id = $1) < $8
      RETURNING ${webhookColumns}`,
     [
@@ -153,8 +156,9 @@ export async function createWebhook(
       input.events,
       input.enabled,
       input.enabled ? null : 'user',
-      secrets.seal(secret),
+      secrets.seal(secret, webhookSecretBinding(id)),
       MAX_WEBHOOKS_PER_USER,
+      id,
     ],
   );
   if (!rows[0]) throw conflict(webhookMessages.tooManyWebhooks(MAX_WEBHOOKS_PER_USER));
@@ -184,7 +188,7 @@ export async function updateWebhook(
     set('disabled_reason', changes.enabled ? null : 'user');
   }
   const secret = changes.rotate_secret ? generateSecret() : undefined;
-  if (secret) set('secret_encrypted', secrets.seal(secret));
+  if (secret) set('secret_encrypted', secrets.seal(secret, webhookSecretBinding(webhookId)));
   const { rows } = await db.query<WebhookRow>(
     `UPDATE webhooks SET ${[...assignments, 'updated_at = now()'].join(', ')}
      WHERE id = $1 AND user_id = $2 RETURNING ${webhookColumns}`,
@@ -209,7 +213,7 @@ export async function listDeliveries(
   userId: string,
   webhookId: string,
   page: PageQuery,
-): Promise<{ data: WebhookDelivery[]; count: number }> {
+): Promise<Page<WebhookDelivery>> {
   await findWebhook(db, userId, webhookId);
   const where = new Conditions();
   where.add((p) => `d.webhook_id = ${p}`, webhookId);

@@ -2,6 +2,7 @@ import { zWebhookWithSecret } from '@luz/shared/contract';
 import { seedCredential, seedRpu, startSimulator, syncConfig, waitForTask } from '../sync/test-helpers';
 import { bearer, seedUser, tokenFor } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { waitFor } from '../testing/wait-for';
 import {
   type ReceivedRequest,
   startWebhookReceiver,
@@ -37,9 +38,17 @@ const bodyOf = (request: ReceivedRequest) => JSON.parse(request.body);
 const ofType = (type: string) => receiver.received.filter((request) => bodyOf(request).type === type);
 
 async function settle(count: number) {
-  await receiver.waitFor(count, 20_000);
-  // Deliveries published together may still be arriving.
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  await receiver.waitFor(count);
+  // Anything published with them is recorded as a delivery before it is sent: once none is
+  // pending, every request has arrived.
+  await waitFor(
+    async () =>
+      (
+        await t.db.query<{ pending: number }>(
+          "SELECT count(*)::int AS pending FROM webhook_deliveries WHERE status IN ('pending', 'sending')",
+        )
+      ).rows[0]?.pending === 0,
+  );
 }
 
 test('a sync publishes task.finished, rpu.status_changed and period.created, signed, through the job queue', async () => {
@@ -117,7 +126,10 @@ test('a sync publishes task.finished, rpu.status_changed and period.created, sig
     expect(data).toMatchObject({ rpu, task_id: task.task_id });
     expect(data.period.initial_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(data.period.amount).toMatch(/^\d+\.\d{2}$/);
-    expect(data.documents.map((document: { kind: string }) => document.kind)).toEqual(['pdf', 'xml']);
+    const receiptDocuments = data.documents.filter(
+      (document: { role: string }) => document.role === 'receipt',
+    );
+    expect(receiptDocuments.map((document: { kind: string }) => document.kind)).toEqual(['pdf', 'xml']);
     for (const document of data.documents)
       expect(document.url).toBe(
         `${t.config.publicUrl}/api/v1/media/get-file?file_name=${encodeURIComponent(document.file_name)}`,

@@ -38,17 +38,26 @@ export function webhookSyncHooks(ctx: Pick<AppContext, 'webhooks' | 'config'>): 
         consumption_kwh: string;
         tariff: string;
         cfdi_uuid: string | null;
+        cfdi_series: string | null;
+        cfdi_folio: string | null;
+        due_date: string | null;
+        total_to_pay: string | null;
       }>(
         `SELECT id AS period_id, to_char(initial_date, 'YYYY-MM-DD') AS initial_date,
            to_char(final_date, 'YYYY-MM-DD') AS final_date, amount::text AS amount,
-           consumption_kwh::text AS consumption_kwh, tariff, cfdi_uuid
+           consumption_kwh::text AS consumption_kwh, tariff, cfdi_uuid, cfdi_series, cfdi_folio,
+           to_char(due_date, 'YYYY-MM-DD') AS due_date, total_to_pay::text AS total_to_pay
          FROM periods WHERE id = $1`,
         [event.periodId],
       );
       const period = rows[0];
       if (!rpu || !period) return;
-      const documents = await tx.query<{ kind: 'pdf' | 'xml'; file_name: string }>(
-        'SELECT kind, file_name FROM documents WHERE period_id = $1 ORDER BY kind',
+      const documents = await tx.query<{
+        kind: 'pdf' | 'xml';
+        file_name: string;
+        role: 'receipt' | 'complementary';
+      }>(
+        `SELECT kind, file_name, role FROM documents WHERE period_id = $1 ORDER BY role <> 'receipt', kind, file_name`,
         [event.periodId],
       );
       await ctx.webhooks.publish(
@@ -70,9 +79,10 @@ export function webhookSyncHooks(ctx: Pick<AppContext, 'webhooks' | 'config'>): 
     async rpuStatusChanged(tx, event) {
       // Passing through "syncing" is not news; a settled status is, when it differs from the last one announced.
       if (event.status === RpuStatus.syncing) return;
-      // Locked first, so concurrent announcements of one service point take turns.
+      // Locked first, so concurrent announcements of one service point take turns; as the sync
+      // engine locks it (FOR NO KEY UPDATE, sync/locks.ts), so the lock is never strengthened.
       const { rows } = await tx.query<{ previous: number | null }>(
-        'SELECT webhook_status AS previous FROM rpus WHERE id = $1 FOR UPDATE',
+        'SELECT webhook_status AS previous FROM rpus WHERE id = $1 FOR NO KEY UPDATE',
         [event.rpuId],
       );
       if (!rows[0]) return;

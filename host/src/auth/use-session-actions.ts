@@ -1,8 +1,12 @@
-import { clearSession, queryClient, setAccessToken } from '@luz/shared';
+import { authApi, clearSession, getAccessToken, queryClient, setAccessToken } from '@luz/shared';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-/** Logging in stores the token and goes to /; logging out forgets everything and goes to /login. */
+/**
+ * Logging in stores the token and goes to /; logging out ends the session on the server too (so
+ * a copy of the token is worthless from then on), forgets everything and goes to /login without
+ * waiting for the answer: a server that cannot be reached must not keep anyone signed in here.
+ */
 export function useSessionActions() {
   const navigate = useNavigate();
   const startSession = useCallback(
@@ -14,6 +18,8 @@ export function useSessionActions() {
     [navigate],
   );
   const logout = useCallback(() => {
+    const token = getAccessToken();
+    if (token) void authApi.logout(token).catch(() => undefined);
     clearSession();
     queryClient.clear();
     navigate('/login', { replace: true });

@@ -8,6 +8,7 @@ import {
   useCurrentUser,
   useThemePreference,
 } from '@luz/shared';
+import { remoteOfPath } from '@luz/shared/boot';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
@@ -56,6 +57,7 @@ const SkipLink = styled.a`
 export function AuthenticatedLayout() {
   const { data: user, isPending, error, refetch } = useCurrentUser();
   const { logout } = useSessionActions();
+  const { pathname } = useLocation();
   useRecheckOnNavigation(refetch);
 
   if (isPending) return <PageSpinner />;
@@ -73,7 +75,9 @@ export function AuthenticatedLayout() {
   // The API answers nothing else (428) until a temporary password is replaced.
   if (user.must_change_password) return <PasswordChangeModal onLogout={logout} />;
   if (!isSubscriptionActive(user)) return <Navigate to="/subscription" replace />;
-  if (!user.has_credentials) return <OnboardingModal onLogout={logout} />;
+  // A superuser runs the admin console for everyone: it needs no CFE account of their own.
+  const adminConsole = user.is_superuser && remoteOfPath(pathname) === 'admin';
+  if (!user.has_credentials && !adminConsole) return <OnboardingModal onLogout={logout} />;
   return <SignedInShell user={user} logout={logout} />;
 }
 

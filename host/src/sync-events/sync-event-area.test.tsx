@@ -1,11 +1,18 @@
-import { darkTheme, queryKeys, type SyncEvent, syncApi } from '@luz/shared';
+import {
+  type CaptchaChallenge,
+  credentialsApi,
+  darkTheme,
+  queryKeys,
+  type SyncEvent,
+  syncApi,
+} from '@luz/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { SyncItem, useSyncEventArea } from './sync-event-area';
-import { type SyncEventSocket, syncEventFromAssociation } from './sync-event-socket';
+import { type SyncEventSocket, syncEventFromAssociation, type WaitingCaptcha } from './sync-event-socket';
 import { createThrottledInvalidator, staleFamilies } from './use-sync-events';
 
 const event = (overrides: Partial<SyncEvent> = {}): SyncEvent => ({
@@ -20,6 +27,8 @@ const event = (overrides: Partial<SyncEvent> = {}): SyncEvent => ({
   rpu_id: null,
   credential_id: null,
   service_number: '123456789012',
+  credential_label: null,
+  alias: null,
   message: 'Descargando recibos del portal de CFE…',
   timestamp: '2026-11-15T12:00:00.000Z',
   ...overrides,
@@ -74,7 +83,6 @@ test('success is green; an error is red, with its Spanish message and a retry', 
   expect(screen.getByText(message)).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
   expect(retry).toHaveBeenCalledWith({ task_association_ids: ['0b0a7c1e-5d2f-4e61-8a9b-1c2d3e4f5a6b'] });
-  retry.mockRestore();
 });
 
 test('the account-wide step of a portal-space sync is named as the account', () => {
@@ -85,6 +93,29 @@ test('the account-wide step of a portal-space sync is named as the account', () 
   );
   expect(screen.getByText('Cuenta de CFE')).toBeInTheDocument();
   expect(screen.getByText(/Obteniendo datos/)).toBeInTheDocument();
+});
+
+test('each entry names its CFE account and, for a service, its alias and number (issue 15)', () => {
+  render(
+    wrap(
+      <ul>
+        <SyncItem
+          event={event({ service_number: null, credential_label: 'Corporativo', chain_workflow: 2 })}
+        />
+        <SyncItem
+          event={event({
+            task_association_id: 'c7d1e2f3-0a1b-4c2d-8e3f-4a5b6c7d8e9f',
+            credential_label: 'planta@cfe.test',
+            alias: 'Planta Norte',
+          })}
+        />
+      </ul>,
+    ),
+  );
+  const items = screen.getAllByTestId('sync-item');
+  expect(items[0]).toHaveAccessibleName('Cuenta de CFE «Corporativo»');
+  expect(items[1]).toHaveAccessibleName('Planta Norte · 123456789012');
+  expect(items[1]).toHaveTextContent('Cuenta de CFE «planta@cfe.test»');
 });
 
 test('events make the lists they change stale: service points when a run starts, everything when it ends', () => {
@@ -112,7 +143,6 @@ test('a burst of events refreshes each list once at once and once after the inte
   jest.advanceTimersByTime(5_000);
   expect(calls).toHaveLength(3);
   invalidator.cancel();
-  jest.useRealTimers();
 });
 
 test('a service point already inside a running task becomes the event of its last step', () => {
@@ -121,6 +151,7 @@ test('a service point already inside a running task becomes the event of its las
     task_id: '8c1f3d4e-2b7a-4c59-9e61-0a2d5f3b7c90',
     rpu_id: null,
     credential_id: null,
+    credential_label: 'Planta Norte',
     service_number: '123456789012',
     alias: 'Planta',
     chain_workflow: 1,
@@ -134,7 +165,9 @@ test('a service point already inside a running task becomes the event of its las
     updated_at: '2026-11-15T12:00:00.000Z',
     finished_at: null,
   } as const;
-  expect(syncEventFromAssociation(association)).toEqual(event({ attempt: 1, status: 4 }));
+  expect(syncEventFromAssociation(association)).toEqual(
+    event({ attempt: 1, status: 4, credential_label: 'Planta Norte', alias: 'Planta' }),
+  );
   expect(
     syncEventFromAssociation({
       ...association,
@@ -158,18 +191,27 @@ function AreaHarness({ socket }: { socket: SyncEventSocket }) {
   );
 }
 
-test('Escape closes the sync area and gives the focus back to its button', async () => {
-  const snapshot = [event()];
-  const socket: SyncEventSocket = {
+const noCaptchas: WaitingCaptcha[] = [];
+
+/** A socket that changes nothing, showing `snapshot` in the state `overrides` give. */
+function fakeSocket(snapshot: SyncEvent[], overrides: Partial<SyncEventSocket> = {}): SyncEventSocket {
+  return {
     subscribe: () => () => undefined,
     current: () => snapshot,
     connection: () => 'open',
     onChange: () => () => undefined,
     retryAt: () => null,
+    closedBecause: () => null,
     clearFinished: () => undefined,
     close: () => undefined,
+    captchas: () => noCaptchas,
+    onCaptcha: () => () => undefined,
+    dismissCaptcha: () => undefined,
+    ...overrides,
   };
-  const user = userEvent.setup();
+}
+
+function renderArea(socket: SyncEventSocket) {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <ThemeProvider theme={darkTheme}>
@@ -177,6 +219,11 @@ test('Escape closes the sync area and gives the focus back to its button', async
       </ThemeProvider>
     </QueryClientProvider>,
   );
+}
+
+test('Escape closes the sync area and gives the focus back to its button', async () => {
+  renderArea(fakeSocket([event()]));
+  const user = userEvent.setup();
   const toggle = screen.getByRole('button', { name: /^Sincronizaciones/ });
   await user.click(toggle);
   expect(screen.getByRole('complementary', { name: 'Sincronizaciones' })).toBeInTheDocument();
@@ -184,4 +231,89 @@ test('Escape closes the sync area and gives the focus back to its button', async
   expect(screen.queryByRole('complementary', { name: 'Sincronizaciones' })).not.toBeInTheDocument();
   expect(toggle).toHaveFocus();
   expect(toggle).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('a socket the server closed for having too many open says so in Spanish, with the retry', async () => {
+  renderArea(
+    fakeSocket([], {
+      connection: () => 'closed',
+      retryAt: () => Date.now() + 8_000,
+      closedBecause: () => 'tooManyConnections',
+    }),
+  );
+  await userEvent.setup().click(screen.getByRole('button', { name: /^Sincronizaciones/ }));
+  expect(screen.getByRole('status')).toHaveTextContent(
+    /^Tienes Luz abierto en demasiadas pestañas o ventanas: cierra alguna para ver el avance en vivo aquí\. Reintentando en 8 s…$/,
+  );
+});
+
+const CREDENTIAL = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
+const challenge = (id: string, image: string): CaptchaChallenge => ({
+  challenge_id: id,
+  credential_id: CREDENTIAL,
+  cfe_user: 'empresa.demo',
+  image: `data:image/svg+xml;base64,${btoa(`<svg>${image}</svg>`)}`,
+  issued_at: '2026-11-15T12:00:00.000Z',
+  expires_at: '2026-11-15T12:05:00.000Z',
+});
+
+test("CFE's CAPTCHA opens the area with its image and a focused input; a wrong answer shows the next image, Enter sends", async () => {
+  const first = challenge('1b4e28ba-2fa1-41d2-883f-0016d3cca427', 'uno');
+  const second = challenge('2b4e28ba-2fa1-41d2-883f-0016d3cca427', 'dos');
+  const waiting: WaitingCaptcha = {
+    credentialId: CREDENTIAL,
+    cfeUser: 'empresa.demo',
+    challengeId: first.challenge_id,
+    message: null,
+  };
+  let announce: (captcha: WaitingCaptcha) => void = () => undefined;
+  const dismissed: string[] = [];
+  const shown = jest.spyOn(credentialsApi, 'captcha').mockResolvedValue(first);
+  const answered = jest
+    .spyOn(credentialsApi, 'answerCaptcha')
+    .mockResolvedValueOnce({
+      state: 'captcha',
+      message: 'Los caracteres no coinciden con la imagen. Resuelve el nuevo captcha de CFE.',
+      challenge: second,
+    })
+    .mockResolvedValueOnce({ state: 'connected', message: 'Conectado con CFE.', challenge: null });
+  const renewed = jest
+    .spyOn(credentialsApi, 'newCaptcha')
+    .mockResolvedValue({ state: 'captcha', message: 'Resuelve el captcha de CFE.', challenge: second });
+  const captchas = [waiting];
+  renderArea(
+    fakeSocket([], {
+      captchas: () => captchas,
+      onCaptcha: (listener) => {
+        announce = listener;
+        return () => undefined;
+      },
+      dismissCaptcha: (credentialId) => dismissed.push(credentialId),
+    }),
+  );
+  const user = userEvent.setup();
+  expect(screen.getByRole('button', { name: /captcha de CFE pendiente/ })).toBeInTheDocument();
+  act(() => announce(waiting));
+
+  const image = await screen.findByRole('img', { name: 'Captcha de CFE de la cuenta empresa.demo' });
+  expect(image).toHaveAttribute('src', first.image);
+  const input = screen.getByLabelText('Caracteres de la imagen');
+  expect(input).toHaveFocus();
+
+  await user.keyboard('aK7pQ{Enter}');
+  expect(answered).toHaveBeenCalledWith(CREDENTIAL, { challenge_id: first.challenge_id, answer: 'aK7pQ' });
+  expect(await screen.findByText(/no coinciden con la imagen/)).toBeInTheDocument();
+  expect(screen.getByRole('img', { name: /Captcha de CFE/ })).toHaveAttribute('src', second.image);
+  expect(input).toHaveValue('');
+  expect(input).toHaveFocus();
+
+  await user.click(screen.getByRole('button', { name: 'Otra imagen' }));
+  expect(renewed).toHaveBeenCalledWith(CREDENTIAL);
+
+  await user.type(input, 'Zz9{Enter}');
+  expect(answered).toHaveBeenLastCalledWith(CREDENTIAL, { challenge_id: second.challenge_id, answer: 'Zz9' });
+  await waitFor(() => expect(dismissed).toEqual([CREDENTIAL]));
+  shown.mockRestore();
+  answered.mockRestore();
+  renewed.mockRestore();
 });

@@ -13,8 +13,9 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
+import { CaptchaPrompt } from './captcha-prompt';
 import type { SyncEventSocket } from './sync-event-socket';
-import { useSyncConnection, useSyncEventSnapshot } from './use-sync-events';
+import { useSyncCaptchas, useSyncConnection, useSyncEventSnapshot } from './use-sync-events';
 
 const text = es.sync.area;
 
@@ -68,7 +69,9 @@ const stepLabel = (event: SyncEvent) => es.sync.steps[event.chain_step] ?? event
 /** One sync: its service, step, message, progress bar (green on success, red on error) and attempt. */
 export function SyncItem({ event }: { event: SyncEvent }) {
   const attempt = attemptLabel(event);
-  const title = event.service_number ?? es.sync.accountSync;
+  const title = event.service_number
+    ? es.sync.serviceNamed(event.service_number, event.alias)
+    : es.sync.accountNamed(event.credential_label);
   const failed = event.event_type === 'error';
   const retry = useMutation({
     mutationFn: () => syncApi.userRetry({ task_association_ids: [event.task_association_id as string] }),
@@ -78,6 +81,9 @@ export function SyncItem({ event }: { event: SyncEvent }) {
   return (
     <li data-testid="sync-item" data-status={event.status} aria-label={title}>
       <strong>{title}</strong>
+      {event.service_number && event.credential_label ? (
+        <Muted>{es.sync.accountNamed(event.credential_label)}</Muted>
+      ) : null}
       <Muted>
         {syncWorkflowLabel(event.chain_workflow)} · {stepLabel(event)}
       </Muted>
@@ -117,12 +123,18 @@ function ConnectionNotice({ socket }: { socket: SyncEventSocket }) {
   if (connection === 'open') return null;
   if (connection === 'connecting') return <Muted role="status">{text.connecting}</Muted>;
   const retryAt = socket.retryAt();
-  return <Muted role="status">{text.reconnecting(retryAt ? (retryAt - Date.now()) / 1000 : 1)}</Muted>;
+  const seconds = retryAt ? (retryAt - Date.now()) / 1000 : 1;
+  const notice =
+    socket.closedBecause() === 'tooManyConnections'
+      ? text.tooManyConnections(seconds)
+      : text.reconnecting(seconds);
+  return <Muted role="status">{notice}</Muted>;
 }
 
 /** The area fed by the WebSocket of sync events (spec §2), opened from the top bar. */
 export function useSyncEventArea(socket: SyncEventSocket) {
   const events = useSyncEventSnapshot(socket);
+  const captchas = useSyncCaptchas(socket);
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const toggleId = useId();
@@ -138,9 +150,12 @@ export function useSyncEventArea(socket: SyncEventSocket) {
       aria-controls={panelId}
       onClick={() => setOpen((value) => !value)}
     >
-      {text.open(running)}
+      {captchas.length > 0 ? text.openWithCaptcha(running) : text.open(running)}
     </Button>
   );
+
+  // CFE asked its CAPTCHA: the area opens to show it (a sync waits for the person).
+  useEffect(() => socket.onCaptcha(() => setOpen(true)), [socket]);
 
   // Escape closes the panel, as it closes a dialog, and gives the focus back to its button.
   useEffect(() => {
@@ -165,7 +180,14 @@ export function useSyncEventArea(socket: SyncEventSocket) {
         ) : null}
       </Heading>
       <ConnectionNotice socket={socket} />
-      {events.length === 0 ? (
+      {captchas.map((captcha) => (
+        <CaptchaPrompt
+          key={captcha.credentialId}
+          captcha={captcha}
+          onDone={() => socket.dismissCaptcha(captcha.credentialId)}
+        />
+      ))}
+      {events.length === 0 && captchas.length === 0 ? (
         <p>{text.empty}</p>
       ) : (
         <ul>

@@ -1,17 +1,24 @@
 import {
   apiUrl,
+  type CaptchaEvent,
+  credentialsApi,
   getAccessToken,
+  queryClient,
+  queryKeys,
   type SyncEvent,
   type SyncEventStream,
   type TaskAssociation,
   TaskStatus,
   tasksApi,
-  zSyncEvent,
+  zLiveEvent,
 } from '@luz/shared';
 
 type Connection = ReturnType<SyncEventStream['connection']>;
 
 const maxBackoffMs = 30_000;
+/** The API's close codes (api/src/sync-events/routes.ts): the session ended; too many sockets. */
+const CLOSE_SESSION_ENDED = 4401;
+const CLOSE_TOO_MANY_SOCKETS = 4429;
 /** Finished syncs stay visible for a while, then leave the area. */
 const keepFinishedMs = 10 * 60_000;
 
@@ -35,17 +42,36 @@ export function syncEventFromAssociation(association: TaskAssociation): SyncEven
     rpu_id: association.rpu_id,
     credential_id: association.credential_id,
     service_number: association.service_number,
+    credential_label: association.credential_label,
+    alias: association.alias || null,
     message: association.message,
     timestamp: association.updated_at,
   };
 }
 
+/** A CAPTCHA of one of the user's CFE accounts that waits for an answer. */
+export type WaitingCaptcha = {
+  credentialId: string;
+  cfeUser: string;
+  /** Null when known only from the account's `captcha_pending` (after a reload): the latest one. */
+  challengeId: string | null;
+  message: string | null;
+};
+
 export type SyncEventSocket = SyncEventStream & {
+  /** CAPTCHAs waiting for the user, oldest first (the area shows them above the syncs). */
+  captchas: () => WaitingCaptcha[];
+  /** Told when CFE asks for a new CAPTCHA (the area opens to show it). */
+  onCaptcha: (listener: (captcha: WaitingCaptcha) => void) => () => void;
+  /** Forgets a credential's CAPTCHA (answered here; the server's event follows). */
+  dismissCaptcha: (credentialId: string) => void;
   close: () => void;
   /** Told when the snapshot (`current`) or the connection changes. */
   onChange: (listener: () => void) => () => void;
   /** When the next reconnection attempt is due (epoch ms), while closed. */
   retryAt: () => number | null;
+  /** Why the server closed the socket, when it said so: this user has too many open. */
+  closedBecause: () => 'tooManyConnections' | null;
   /** Forgets finished syncs (the area's "clear" action). */
   clearFinished: () => void;
 };
@@ -58,6 +84,9 @@ export type SyncEventSocket = SyncEventStream & {
 export function createSyncEventSocket(): SyncEventSocket {
   const listeners = new Set<(event: SyncEvent) => void>();
   const changeListeners = new Set<() => void>();
+  const captchaListeners = new Set<(captcha: WaitingCaptcha) => void>();
+  let waiting = new Map<string, WaitingCaptcha>();
+  let captchaSnapshot: WaitingCaptcha[] = [];
   let latest = new Map<string, SyncEvent>();
   let snapshot: SyncEvent[] = [];
   let connection: Connection = 'connecting';
@@ -65,6 +94,7 @@ export function createSyncEventSocket(): SyncEventSocket {
   let retries = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let nextRetryAt: number | null = null;
+  let closedBecause: 'tooManyConnections' | null = null;
   let closed = false;
 
   const changed = () => {
@@ -99,15 +129,61 @@ export function createSyncEventSocket(): SyncEventSocket {
     return newer;
   };
 
+  const setCaptcha = (credentialId: string, captcha: WaitingCaptcha | null) => {
+    waiting = new Map(waiting);
+    if (captcha) waiting.set(credentialId, captcha);
+    else waiting.delete(credentialId);
+    captchaSnapshot = [...waiting.values()];
+    changed();
+  };
+
+  const receiveCaptcha = (event: CaptchaEvent) => {
+    if (event.challenge_id === null) {
+      if (waiting.has(event.credential_id)) setCaptcha(event.credential_id, null);
+      return;
+    }
+    if (waiting.get(event.credential_id)?.challengeId === event.challenge_id) return;
+    const captcha = {
+      credentialId: event.credential_id,
+      cfeUser: event.cfe_user,
+      challengeId: event.challenge_id,
+      message: event.message,
+    };
+    setCaptcha(event.credential_id, captcha);
+    for (const listener of captchaListeners) listener(captcha);
+  };
+
   const receive = (raw: string) => {
-    let parsed: SyncEvent;
+    let parsed: ReturnType<typeof zLiveEvent.parse>;
     try {
-      parsed = zSyncEvent.parse(JSON.parse(raw));
+      parsed = zLiveEvent.parse(JSON.parse(raw));
     } catch (error) {
       console.warn('Evento de sincronización inválido', error);
       return;
     }
+    if (parsed.event_type === 'captcha') {
+      receiveCaptcha(parsed);
+      return;
+    }
     for (const event of merge([parsed])) for (const listener of listeners) listener(event);
+  };
+
+  /** CAPTCHAs asked before this connection (a reload) are read from the accounts. */
+  const loadWaitingCaptchas = async () => {
+    try {
+      const credentials = await credentialsApi.all();
+      for (const credential of credentials) {
+        if (closed || !credential.captcha_pending || waiting.has(credential.credential_id)) continue;
+        setCaptcha(credential.credential_id, {
+          credentialId: credential.credential_id,
+          cfeUser: credential.cfe_user,
+          challengeId: null,
+          message: null,
+        });
+      }
+    } catch (error) {
+      console.warn('No se pudieron leer los captchas pendientes', error);
+    }
   };
 
   /**
@@ -138,13 +214,26 @@ export function createSyncEventSocket(): SyncEventSocket {
     socket = new WebSocket(url);
     socket.onopen = () => {
       retries = 0;
+      closedBecause = null;
       setConnection('open');
       void loadRunning();
+      void loadWaitingCaptchas();
     };
     socket.onmessage = (message) => receive(String(message.data));
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       socket = null;
       if (closed) return;
+      if (event.code === CLOSE_SESSION_ENDED) {
+        // A new token (this tab changed the password) reconnects at once. Otherwise the session
+        // ended (logout elsewhere, expiry, deactivation): asking for the user again gets the 401
+        // that takes this tab to /login (spec §8).
+        if (getAccessToken() !== token) {
+          connect();
+          return;
+        }
+        void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+      }
+      closedBecause = event.code === CLOSE_TOO_MANY_SOCKETS ? 'tooManyConnections' : null;
       const delay = Math.min(maxBackoffMs, 1000 * 2 ** retries) * (0.5 + Math.random() / 2);
       retries += 1;
       nextRetryAt = Date.now() + delay;
@@ -161,8 +250,17 @@ export function createSyncEventSocket(): SyncEventSocket {
       return () => listeners.delete(listener);
     },
     current: () => snapshot,
+    captchas: () => captchaSnapshot,
+    onCaptcha(listener) {
+      captchaListeners.add(listener);
+      return () => captchaListeners.delete(listener);
+    },
+    dismissCaptcha(credentialId) {
+      if (waiting.has(credentialId)) setCaptcha(credentialId, null);
+    },
     connection: () => connection,
     retryAt: () => nextRetryAt,
+    closedBecause: () => closedBecause,
     onChange(listener) {
       changeListeners.add(listener);
       return () => changeListeners.delete(listener);

@@ -1,6 +1,6 @@
 import { queryClient, queryKeys, type SyncEvent } from '@luz/shared';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { createSyncEventSocket, type SyncEventSocket } from './sync-event-socket';
+import { createSyncEventSocket, type SyncEventSocket, type WaitingCaptcha } from './sync-event-socket';
 
 /** A bulk sync sends many events a second; lists refresh at most this often. */
 const INVALIDATE_EVERY_MS = 1_000;
@@ -76,4 +76,9 @@ export function useSyncEventSnapshot(socket: SyncEventSocket): SyncEvent[] {
 /** The connection state, re-rendering when it changes. */
 export function useSyncConnection(socket: SyncEventSocket) {
   return useSyncExternalStore(socket.onChange, socket.connection, socket.connection);
+}
+
+/** CFE's CAPTCHAs waiting for the user, re-rendering when one comes or goes. */
+export function useSyncCaptchas(socket: SyncEventSocket): WaitingCaptcha[] {
+  return useSyncExternalStore(socket.onChange, socket.captchas, socket.captchas);
 }

@@ -26,10 +26,11 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EnumFilter, SearchFilter, textSearchFor } from '../filters';
 import { OwnerCell } from '../owner-cell';
+import { adminText } from '../text';
 import { TaskDetailModal } from './task-detail-modal';
 import { TaskStats } from './task-stats';
 
-const text = es.admin.logs;
+const text = adminText.logs;
 
 /** The free-text fields of GET /tasks/logs; type and status have their own selects. */
 const textSearch = textSearchFor(

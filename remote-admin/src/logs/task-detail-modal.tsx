@@ -27,8 +27,9 @@ import {
 } from '@luz/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { adminText } from '../text';
 
-const text = es.admin.logs;
+const text = adminText.logs;
 
 const failed = (association: TaskAssociation) =>
   association.status === TaskStatus.error || association.status === TaskStatus.userError;

@@ -19,8 +19,9 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
+import { adminText } from '../text';
 
-const text = es.admin.logs.stats;
+const text = adminText.logs.stats;
 
 const Chart = styled.div`
   display: grid;

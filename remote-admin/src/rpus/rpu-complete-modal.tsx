@@ -18,8 +18,9 @@ import {
 } from '@luz/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { adminText } from '../text';
 
-const text = es.admin.rpus;
+const text = adminText.rpus;
 
 /** The complete view of one RPU (GET /rpus/admin/{rpu_id}/complete). */
 export function RpuCompleteModal({

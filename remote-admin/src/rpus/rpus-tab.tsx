@@ -25,9 +25,10 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EnumFilter, FlagFilter, SearchFilter, textSearchFor } from '../filters';
 import { OwnerCell } from '../owner-cell';
+import { adminText } from '../text';
 import { RpuCompleteModal } from './rpu-complete-modal';
 
-const text = es.admin.rpus;
+const text = adminText.rpus;
 
 /** The free-text fields /rpus/admin filters by (task fields belong to the logs tab). */
 const textSearch = textSearchFor(

@@ -13,8 +13,9 @@ import {
 } from '@luz/shared';
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
+import { adminText } from '../text';
 
-const text = es.admin.users;
+const text = adminText.users;
 
 export function EditUserModal({ user, onClose }: { user: UserPublic; onClose: () => void }) {
   const form = useFormErrors();

@@ -11,8 +11,9 @@ import {
   usersApi,
 } from '@luz/shared';
 import { useMutation } from '@tanstack/react-query';
+import { adminText } from '../text';
 
-const text = es.admin.users;
+const text = adminText.users;
 
 /** Generates a temporary password, shown once; the user must change it at the next login. */
 export function TemporalPasswordModal({ user, onClose }: { user: UserPublic; onClose: () => void }) {

@@ -17,10 +17,11 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SearchFilter, tabFilterReset, textSearchFor } from '../filters';
+import { adminText } from '../text';
 import { EditUserModal } from './edit-user-modal';
 import { TemporalPasswordModal } from './temporal-password-modal';
 
-const text = es.admin.users;
+const text = adminText.users;
 
 const textSearch = textSearchFor(
   AdminTab.users,

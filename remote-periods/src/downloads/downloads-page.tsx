@@ -1,8 +1,9 @@
-import { es, PageHeader, parseDownloadsSearch, toSearchString, useSearchState } from '@luz/shared';
+import { PageHeader, parseDownloadsSearch, toSearchString, useSearchState } from '@luz/shared';
+import { periodsText } from '../text';
 import { TaskDetail } from './task-detail';
 import { TaskList } from './task-list';
 
-const text = es.periods.downloads;
+const text = periodsText.downloads;
 
 /** /downloads: the user's tasks grouped by day; `taskId` in the URL opens one of them (spec §2). */
 export function DownloadsPage() {

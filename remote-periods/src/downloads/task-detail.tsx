@@ -28,10 +28,12 @@ import { Link, type To } from 'react-router-dom';
 import styled from 'styled-components';
 import { periodRowLabel, usePeriodColumns } from '../periods/period-columns';
 import { PeriodsActions } from '../periods/periods-actions';
+import { periodsText } from '../text';
 import { eventsOfTask, liveAssociation } from './live-progress';
+import { taskName } from './task-name';
 import { useSyncEvents } from './use-sync-events';
 
-const text = es.periods.downloads.task;
+const text = periodsText.downloads.task;
 
 const ASSOCIATIONS_PAGE_SIZE = 50;
 const PERIODS_PAGE_SIZE = 10;
@@ -121,8 +123,9 @@ function AssociationPeriods({ association }: { association: TaskAssociation }) {
           filters={{ task_association_id: association.task_association_id }}
           selectedIds={[]}
           total={count}
+          totalCapped={periods.data?.count_capped}
           onClearSelection={() => undefined}
-          scope={text.scope(count)}
+          scope={text.scope(count, periods.data?.count_capped)}
         />
       ) : null}
       <DataTable
@@ -135,7 +138,13 @@ function AssociationPeriods({ association }: { association: TaskAssociation }) {
         empty={text.noPeriods}
       />
       {count > PERIODS_PAGE_SIZE ? (
-        <Pagination page={page} pageSize={PERIODS_PAGE_SIZE} count={count} onPageChange={setPage} />
+        <Pagination
+          page={page}
+          pageSize={PERIODS_PAGE_SIZE}
+          count={count}
+          countCapped={periods.data?.count_capped}
+          onPageChange={setPage}
+        />
       ) : null}
     </PeriodsBox>
   );
@@ -152,7 +161,9 @@ function AssociationItem({
   const panelId = useId();
   const service = association.service_number
     ? `${association.service_number}${association.alias ? ` · ${association.alias}` : ''}`
-    : text.account;
+    : association.credential_label
+      ? periodsText.downloads.account(association.credential_label)
+      : text.account;
   return (
     <li>
       <AssociationCard aria-label={service} data-testid="task-association">
@@ -220,11 +231,15 @@ export function TaskDetail({ taskId, backTo }: { taskId: string; backTo: To }) {
   return (
     <section aria-labelledby={titleId} data-testid="task-detail">
       <Header>
-        <h2 id={titleId}>{task ? taskTypeLabel(task.type) : text.title}</h2>
+        <h2 id={titleId}>{task ? taskName(task).title : text.title}</h2>
         {task ? (
           <>
             <Badge $tone={taskStatusTone(task.status)}>{taskStatusLabel(task.status)}</Badge>
             <dl>
+              <div>
+                <dt>{text.type}</dt>
+                <dd>{taskName(task).detail || taskTypeLabel(task.type)}</dd>
+              </div>
               <div>
                 <dt>{text.created}</dt>
                 <dd>{safeFormatDateTime(task.created_at)}</dd>
@@ -259,6 +274,7 @@ export function TaskDetail({ taskId, backTo }: { taskId: string; backTo: To }) {
           page={page}
           pageSize={ASSOCIATIONS_PAGE_SIZE}
           count={associations.data?.count ?? 0}
+          countCapped={associations.data?.count_capped}
           onPageChange={setPage}
         />
       ) : null}

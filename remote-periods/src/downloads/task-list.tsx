@@ -4,7 +4,6 @@ import {
   type DownloadsSearch,
   EmptyState,
   errorMessage,
-  es,
   formatWith,
   groupByDate,
   Pagination,
@@ -14,16 +13,17 @@ import {
   taskStatusLabel,
   taskStatusTone,
   tasksApi,
-  taskTypeLabel,
   toSearchString,
 } from '@luz/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { periodsText } from '../text';
+import { taskName } from './task-name';
 import { useRefreshTasksOnEvents } from './use-sync-events';
 
-const text = es.periods.downloads;
+const text = periodsText.downloads;
 
 const Group = styled.section`
   margin-bottom: ${({ theme }) => theme.space(5)};
@@ -59,6 +59,12 @@ const Time = styled.time`
 
 const Muted = styled.span`
   color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const Name = styled.span`
+  display: flex;
+  flex-direction: column;
+  small { color: ${({ theme }) => theme.color.textMuted}; font-size: ${({ theme }) => theme.font.size.xs}; }
 `;
 
 const hour = (value: string) => formatWith(value, 'HH:mm');
@@ -97,29 +103,35 @@ export function TaskList({
         <Group key={group.key} aria-labelledby={`tasks-${group.key}`}>
           <h2 id={`tasks-${group.key}`}>{group.label}</h2>
           <List>
-            {group.items.map((task) => (
-              <Item key={task.task_id} data-testid="task-item">
-                <Time dateTime={task.created_at}>{hour(task.created_at)}</Time>
-                <strong>{taskTypeLabel(task.type)}</strong>
-                <span>
-                  <Badge $tone={taskStatusTone(task.status)}>{taskStatusLabel(task.status)}</Badge>
-                </span>
-                <span>
-                  <Muted>{text.columns.services}: </Muted>
-                  {text.servicesCount(task.counts.success, task.counts.total)}
-                </span>
-                <span>
-                  <Muted>{text.columns.periods}: </Muted>
-                  {task.periods_count}
-                </span>
-                <Link
-                  to={{ search: toSearchString({ ...search, taskId: task.task_id }) }}
-                  aria-label={text.openLabel(taskTypeLabel(task.type), hour(task.created_at))}
-                >
-                  {text.open}
-                </Link>
-              </Item>
-            ))}
+            {group.items.map((task) => {
+              const name = taskName(task);
+              return (
+                <Item key={task.task_id} data-testid="task-item">
+                  <Time dateTime={task.created_at}>{hour(task.created_at)}</Time>
+                  <Name>
+                    <strong>{name.title}</strong>
+                    {name.detail ? <small>{name.detail}</small> : null}
+                  </Name>
+                  <span>
+                    <Badge $tone={taskStatusTone(task.status)}>{taskStatusLabel(task.status)}</Badge>
+                  </span>
+                  <span>
+                    <Muted>{text.columns.services}: </Muted>
+                    {text.servicesCount(task.counts.success, task.counts.total)}
+                  </span>
+                  <span>
+                    <Muted>{text.columns.periods}: </Muted>
+                    {task.periods_count}
+                  </span>
+                  <Link
+                    to={{ search: toSearchString({ ...search, taskId: task.task_id }) }}
+                    aria-label={text.openLabel(name.title, hour(task.created_at))}
+                  >
+                    {text.open}
+                  </Link>
+                </Item>
+              );
+            })}
           </List>
         </Group>
       ))}
@@ -127,6 +139,7 @@ export function TaskList({
         page={search.page}
         pageSize={search.pageSize}
         count={tasks.data?.count ?? 0}
+        countCapped={tasks.data?.count_capped}
         onPageChange={(page) => setSearch({ page })}
         onPageSizeChange={(pageSize) => {
           pageSizePreference.set(pageSize);

@@ -1,4 +1,5 @@
-import { es, periodsApi, saveDownloadedFile, toast } from '@luz/shared';
+import { periodsApi, saveDownloadedFile, toast } from '@luz/shared';
+import { periodsText } from '../text';
 
 /** How long an opened PDF keeps its in-memory address (its viewer may reload or save it meanwhile). */
 const KEEP_OPENED_MS = 5 * 60_000;
@@ -19,7 +20,7 @@ export async function openPdf(fileName: string, fallbackName: string) {
       setTimeout(() => URL.revokeObjectURL(url), KEEP_OPENED_MS);
     } else {
       saveDownloadedFile(file, fallbackName);
-      toast.info(es.periods.popupBlocked);
+      toast.info(periodsText.popupBlocked);
     }
   } catch (error) {
     tab?.close();

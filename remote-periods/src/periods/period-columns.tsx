@@ -1,20 +1,12 @@
-import {
-  Button,
-  type Column,
-  es,
-  formatKwh,
-  formatMoney,
-  type Period,
-  Row,
-  safeFormatDate,
-} from '@luz/shared';
+import { Button, type Column, formatKwh, formatMoney, type Period, Row, safeFormatDate } from '@luz/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import styled from 'styled-components';
+import { periodsText } from '../text';
 import { downloadDocument, openPdf } from './open-document';
 import { toastError } from './use-periods';
 
-const text = es.periods;
+const text = periodsText;
 
 const ServiceNumber = styled.span`
   font-family: ${({ theme }) => theme.font.mono};
@@ -25,6 +17,12 @@ const ServiceNumber = styled.span`
 const Muted = styled.span`
   color: ${({ theme }) => theme.color.textMuted};
   font-size: ${({ theme }) => theme.font.size.xs};
+  display: block;
+`;
+
+const Nowrap = styled.span`
+  white-space: nowrap;
+  display: block;
 `;
 
 export const periodText = (period: Period) =>
@@ -41,6 +39,16 @@ export const periodRowLabel = (period: Period) =>
 const documentName = (period: Period, kind: 'pdf' | 'xml') =>
   `${period.service_number}_${period.initial_date}_${period.final_date}.${kind}`;
 
+/** A complementary invoice's name: the period's, then the invoice's series and folio. */
+const companionName = (period: Period, seriesFolio: string) =>
+  `${period.service_number}_${period.initial_date}_${period.final_date}_complementaria_${seriesFolio}.xml`;
+
+const seriesFolio = (series: string | null, folio: string | null) =>
+  series && folio ? `${series}-${folio}` : null;
+
+/** "16" of "0.1600". */
+const percentOf = (rate: string) => String(Number((Number(rate) * 100).toFixed(2)));
+
 /**
  * The columns of a table of periods (Spanish dates, MXN, kWh) with the buttons that open the PDF
  * and save the XML. `service: false` leaves the service point out where the table is about one.
@@ -53,6 +61,11 @@ export function usePeriodColumns({ service = true }: { service?: boolean } = {})
   const xml = useMutation({
     mutationFn: (period: Period) =>
       downloadDocument(period.xml_file_name as string, documentName(period, 'xml')),
+    onError: toastError,
+  });
+  const companion = useMutation({
+    mutationFn: ({ period, fileName, name }: { period: Period; fileName: string; name: string }) =>
+      downloadDocument(fileName, companionName(period, name)),
     onError: toastError,
   });
 
@@ -72,19 +85,59 @@ export function usePeriodColumns({ service = true }: { service?: boolean } = {})
             },
           ]
         : []),
-      { key: 'period', header: text.columns.period, render: periodText },
+      {
+        key: 'period',
+        header: text.columns.period,
+        render: (period) => (
+          <>
+            <Nowrap>{periodText(period)}</Nowrap>
+            {period.due_date ? <Muted>{text.dueDate(safeFormatDate(period.due_date))}</Muted> : null}
+          </>
+        ),
+      },
+      {
+        key: 'receipt',
+        header: text.columns.receipt,
+        render: (period) => {
+          const name = seriesFolio(period.cfdi_series, period.cfdi_folio);
+          return name ? (
+            <ServiceNumber title={period.cfdi_uuid ?? undefined}>{name}</ServiceNumber>
+          ) : (
+            <Muted>—</Muted>
+          );
+        },
+      },
       { key: 'tariff', header: text.columns.tariff, render: (period) => period.tariff || '—' },
       {
         key: 'consumption',
         header: text.columns.consumption,
         align: 'right',
-        render: (period) => formatKwh(period.consumption_kwh),
+        render: (period) => (
+          <>
+            <Nowrap>{formatKwh(period.consumption_kwh)}</Nowrap>
+            {period.kwh_base && period.kwh_intermediate && period.kwh_peak ? (
+              <Muted>
+                {text.kwhSplit(
+                  formatKwh(period.kwh_base),
+                  formatKwh(period.kwh_intermediate),
+                  formatKwh(period.kwh_peak),
+                )}
+              </Muted>
+            ) : null}
+          </>
+        ),
       },
       {
         key: 'amount',
         header: text.columns.amount,
         align: 'right',
-        render: (period) => formatMoney(period.amount),
+        render: (period) => (
+          <>
+            <Nowrap>{formatMoney(period.amount)}</Nowrap>
+            {period.vat_rate ? <Muted>{text.vat(percentOf(period.vat_rate))}</Muted> : null}
+            {period.total_to_pay ? <Muted>{text.totalToPay(formatMoney(period.total_to_pay))}</Muted> : null}
+          </>
+        ),
       },
       {
         key: 'documents',
@@ -113,11 +166,26 @@ export function usePeriodColumns({ service = true }: { service?: boolean } = {})
                 {text.downloadXml}
               </Button>
             ) : null}
+            {period.companions.map((document) => {
+              const name = `${document.series}-${document.folio}`;
+              return (
+                <Button
+                  key={document.file_name}
+                  size="sm"
+                  variant="ghost"
+                  aria-label={text.complementaryLabel(name, periodText(period))}
+                  loading={companion.isPending && companion.variables?.fileName === document.file_name}
+                  onClick={() => companion.mutate({ period, fileName: document.file_name, name })}
+                >
+                  {text.complementary(name)}
+                </Button>
+              );
+            })}
             {!period.pdf_file_name && !period.xml_file_name ? <Muted>{text.noDocument}</Muted> : null}
           </Row>
         ),
       },
     ],
-    [service, open, xml],
+    [service, open, xml, companion],
   );
 }

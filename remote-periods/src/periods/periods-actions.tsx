@@ -4,9 +4,9 @@ import {
   type DownloadProgress,
   type DownloadType,
   downloadTypeOptions,
-  es,
   formatPercent,
   isCancelled,
+  mexicoCityToday,
   type PeriodsFilters,
   ProgressBar,
   periodsApi,
@@ -15,14 +15,14 @@ import {
   SelectField,
   saveDownloadedFile,
   toast,
-  toIsoDate,
 } from '@luz/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import styled from 'styled-components';
+import { periodsText } from '../text';
 import { toastError } from './use-periods';
 
-const text = es.periods.actions;
+const text = periodsText.actions;
 
 const Panel = styled.section`
   display: flex;
@@ -71,12 +71,15 @@ export function PeriodsActions({
   filters,
   selectedIds,
   total,
+  totalCapped = false,
   onClearSelection,
   scope,
 }: {
   filters: PeriodsFilters;
   selectedIds: string[];
   total: number;
+  /** More than `total` periods match (the list's count stopped there). */
+  totalCapped?: boolean | undefined;
   onClearSelection: () => void;
   /** What the downloads take when nothing is selected, in words (default: the filtered periods). */
   scope?: string;
@@ -87,7 +90,6 @@ export function PeriodsActions({
   const [confirming, setConfirming] = useState(false);
   const abort = useRef<AbortController | null>(null);
   const selection = selectedIds.length > 0 ? { period_ids: selectedIds } : filters;
-  const today = () => toIsoDate(new Date());
 
   const zip = useMutation({
     mutationFn: () => {
@@ -99,7 +101,7 @@ export function PeriodsActions({
       );
     },
     onSuccess: (file) => {
-      saveDownloadedFile(file, es.periods.fileNames.zip(today()));
+      saveDownloadedFile(file, periodsText.fileNames.zip(mexicoCityToday()));
       toast.success(text.zipDone);
     },
     onError: (error) => (isCancelled(error) ? toast.info(text.cancelled) : toastError(error)),
@@ -112,7 +114,7 @@ export function PeriodsActions({
   const csv = useMutation({
     mutationFn: () => periodsApi.csv(selection),
     onSuccess: (file) => {
-      saveDownloadedFile(file, es.periods.fileNames.csv(today()));
+      saveDownloadedFile(file, periodsText.fileNames.csv(mexicoCityToday()));
       toast.success(text.csvDone);
     },
     onError: toastError,
@@ -137,7 +139,7 @@ export function PeriodsActions({
       <Scope role="status">
         {selectedIds.length > 0
           ? text.scopeSelected(selectedIds.length)
-          : (scope ?? text.scopeFiltered(total))}
+          : (scope ?? text.scopeFiltered(total, totalCapped))}
       </Scope>
       <Row>
         <TypeField>

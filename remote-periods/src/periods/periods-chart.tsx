@@ -14,22 +14,40 @@ import {
 } from '@luz/shared';
 import { useId } from 'react';
 import styled, { useTheme } from 'styled-components';
+import { periodsText } from '../text';
 
-const text = es.periods.chart;
+const text = periodsText.chart;
 
-/** A month whose amount rises at least this much over the previous month stands out. */
+/** A month whose amount rises at least this much over the one it is compared with stands out. */
 export const JUMP_RATIO = 1.3;
 
-export type Jump = { index: number; point: PeriodsSeriesPoint; increase: number };
+export type Jump = { index: number; point: PeriodsSeriesPoint; increase: number; bimonthly: boolean };
 
-/** Months whose amount rose JUMP_RATIO or more over the month before (money compared as text → number only for the ratio). */
+/** yyyy-MM of `months` months before another yyyy-MM. */
+function monthBefore(month: string, months: number): string {
+  const [year = 0, number = 1] = month.split('-').map(Number);
+  const index = year * 12 + number - 1 - months;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/**
+ * Months whose amount rose JUMP_RATIO or more, comparing like with like: what monthly receipts
+ * (business tariffs) billed against the month before, and what bimonthly receipts (residential
+ * tariffs) billed against two months before, so a month that simply has bimonthly receipts in it
+ * is not an increase. Money becomes a number only for the ratio.
+ */
 export function amountJumps(points: readonly PeriodsSeriesPoint[]): Jump[] {
+  const byMonth = new Map(points.map((point) => [point.month, point]));
   const jumps: Jump[] = [];
   points.forEach((point, index) => {
-    const previous = Number(points[index - 1]?.amount ?? Number.NaN);
-    const current = Number(point.amount);
-    if (previous > 0 && current >= previous * JUMP_RATIO)
-      jumps.push({ index, point, increase: (current / previous - 1) * 100 });
+    for (const bimonthly of [false, true]) {
+      const amountOf = (candidate: PeriodsSeriesPoint | undefined) =>
+        Number((bimonthly ? candidate?.bimonthly_amount : candidate?.monthly_amount) ?? Number.NaN);
+      const previous = amountOf(byMonth.get(monthBefore(point.month, bimonthly ? 2 : 1)));
+      const current = amountOf(point);
+      if (previous > 0 && current >= previous * JUMP_RATIO)
+        jumps.push({ index, point, increase: (current / previous - 1) * 100, bimonthly });
+    }
   });
   return jumps;
 }
@@ -52,8 +70,18 @@ const TICKS = 4;
 
 const Figure = styled.figure`
   margin: 0;
-  svg { width: 100%; height: auto; display: block; }
   figcaption { color: ${({ theme }) => theme.color.textMuted}; font-size: ${({ theme }) => theme.font.size.sm}; margin-bottom: ${({ theme }) => theme.space(2)}; }
+`;
+
+/**
+ * The plot keeps the drawing's proportions whether the figures have arrived or not: the spinner,
+ * the empty and the error messages take its place, so nothing below moves when the data comes.
+ */
+const Plot = styled.div`
+  aspect-ratio: ${WIDTH} / ${HEIGHT};
+  display: grid;
+  place-items: center;
+  svg { width: 100%; height: 100%; display: block; }
 `;
 
 const Legend = styled.ul`
@@ -74,8 +102,11 @@ const Swatch = styled.span<{ $color: string; $round?: boolean }>`
   background: ${({ $color }) => $color};
 `;
 
+/** Room for its heading and three months, scrolling beyond: a long list does not push the table down either. */
 const Jumps = styled.div`
   margin-top: ${({ theme }) => theme.space(3)};
+  height: 6.5em;
+  overflow-y: auto;
   font-size: ${({ theme }) => theme.font.size.sm};
   h3 { margin: 0 0 4px; font-size: ${({ theme }) => theme.font.size.md}; }
   ul { margin: 0; padding-left: 20px; }
@@ -130,107 +161,122 @@ export function PeriodsChart({
   return (
     <Card aria-labelledby={titleId} data-testid="periods-chart">
       <Heading id={titleId}>{text.title}</Heading>
-      {error ? <Alert tone="danger">{text.loadError}</Alert> : null}
-      {!error && loading && points.length === 0 ? <Spinner label={es.common.loading} /> : null}
-      {!error && !loading && points.length === 0 ? <p>{text.empty}</p> : null}
-      {points.length > 0 && first && last ? (
-        <Figure>
-          <figcaption id={descriptionId}>
-            {text.description} {text.summary(points.length, monthLabel(first.month), monthLabel(last.month))}
-          </figcaption>
-          <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${titleId} ${descriptionId}`}>
-            <title>{text.title}</title>
-            {ticks.map((fraction) => {
-              const y = MARGIN.top + plotHeight * (1 - fraction);
-              return (
-                <g key={fraction} fontSize={11} fill={theme.color.textMuted}>
-                  <line
-                    x1={MARGIN.left}
-                    x2={WIDTH - MARGIN.right}
-                    y1={y}
-                    y2={y}
-                    stroke={theme.color.border}
-                  />
-                  <text x={MARGIN.left - 8} y={y + 4} textAnchor="end">
-                    {formatCompactMoney(amountMax * fraction)}
-                  </text>
-                  <text x={WIDTH - MARGIN.right + 8} y={y + 4} textAnchor="start">
-                    {formatCompactKwh(kwhMax * fraction)}
-                  </text>
-                </g>
-              );
-            })}
-            {points.map((point, index) => {
-              const top = yAmount(Number(point.amount));
-              const jump = jumpIndexes.has(index);
-              return (
-                <g key={point.month}>
-                  <rect
-                    x={x(index) - band * 0.3}
-                    width={band * 0.6}
-                    y={top}
-                    height={MARGIN.top + plotHeight - top}
-                    rx={2}
-                    fill={jump ? theme.color.warning : theme.color.primary}
-                    opacity={jump ? 1 : 0.8}
-                    data-jump={jump || undefined}
-                  >
-                    <title>{`${monthLabel(point.month)}: ${formatMoney(point.amount)} · ${formatKwh(point.consumption_kwh)}`}</title>
-                  </rect>
-                  {index % labelEvery === 0 ? (
-                    <text
-                      x={x(index)}
-                      y={HEIGHT - MARGIN.bottom + 16}
-                      textAnchor="middle"
-                      fontSize={11}
-                      fill={theme.color.textMuted}
-                    >
-                      {monthLabel(point.month)}
+      <Figure>
+        <figcaption id={descriptionId}>
+          {text.description}
+          {first && last
+            ? ` ${text.summary(points.length, monthLabel(first.month), monthLabel(last.month))}`
+            : null}
+        </figcaption>
+        <Plot>
+          {error ? (
+            <Alert tone="danger">{text.loadError}</Alert>
+          ) : points.length > 0 ? (
+            <svg
+              viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+              role="img"
+              aria-labelledby={`${titleId} ${descriptionId}`}
+            >
+              <title>{text.title}</title>
+              {ticks.map((fraction) => {
+                const y = MARGIN.top + plotHeight * (1 - fraction);
+                return (
+                  <g key={fraction} fontSize={11} fill={theme.color.textMuted}>
+                    <line
+                      x1={MARGIN.left}
+                      x2={WIDTH - MARGIN.right}
+                      y1={y}
+                      y2={y}
+                      stroke={theme.color.border}
+                    />
+                    <text x={MARGIN.left - 8} y={y + 4} textAnchor="end">
+                      {formatCompactMoney(amountMax * fraction)}
                     </text>
-                  ) : null}
-                </g>
-              );
-            })}
-            <path d={line} fill="none" stroke={theme.color.info} strokeWidth={2} />
-            {points.map((point, index) => (
-              <circle
-                key={point.month}
-                cx={x(index)}
-                cy={yKwh(Number(point.consumption_kwh))}
-                r={3}
-                fill={theme.color.info}
-              />
-            ))}
-          </svg>
-          <Legend>
-            <li>
-              <Swatch $color={theme.color.primary} /> {text.amount}
-            </li>
-            <li>
-              <Swatch $color={theme.color.info} $round /> {text.consumption}
-            </li>
-            <li>
-              <Swatch $color={theme.color.warning} /> {text.jumps}
-            </li>
-          </Legend>
-          <Jumps>
-            <h3>{text.jumps}</h3>
-            {jumps.length === 0 ? (
-              <p>{text.noJumps}</p>
-            ) : (
-              <ul>
-                {jumps.map((jump) => (
-                  <li key={jump.point.month}>
-                    {text.jump(
-                      monthLabel(jump.point.month),
-                      formatPercent(jump.increase),
-                      formatMoney(jump.point.amount),
-                    )}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Jumps>
+                    <text x={WIDTH - MARGIN.right + 8} y={y + 4} textAnchor="start">
+                      {formatCompactKwh(kwhMax * fraction)}
+                    </text>
+                  </g>
+                );
+              })}
+              {points.map((point, index) => {
+                const top = yAmount(Number(point.amount));
+                const jump = jumpIndexes.has(index);
+                return (
+                  <g key={point.month}>
+                    <rect
+                      x={x(index) - band * 0.3}
+                      width={band * 0.6}
+                      y={top}
+                      height={MARGIN.top + plotHeight - top}
+                      rx={2}
+                      fill={jump ? theme.color.warning : theme.color.primary}
+                      opacity={jump ? 1 : 0.8}
+                      data-jump={jump || undefined}
+                    >
+                      <title>{`${monthLabel(point.month)}: ${formatMoney(point.amount)} · ${formatKwh(point.consumption_kwh)}`}</title>
+                    </rect>
+                    {index % labelEvery === 0 ? (
+                      <text
+                        x={x(index)}
+                        y={HEIGHT - MARGIN.bottom + 16}
+                        textAnchor="middle"
+                        fontSize={11}
+                        fill={theme.color.textMuted}
+                      >
+                        {monthLabel(point.month)}
+                      </text>
+                    ) : null}
+                  </g>
+                );
+              })}
+              <path d={line} fill="none" stroke={theme.color.info} strokeWidth={2} />
+              {points.map((point, index) => (
+                <circle
+                  key={point.month}
+                  cx={x(index)}
+                  cy={yKwh(Number(point.consumption_kwh))}
+                  r={3}
+                  fill={theme.color.info}
+                />
+              ))}
+            </svg>
+          ) : loading ? (
+            <Spinner label={es.common.loading} />
+          ) : (
+            <p>{text.empty}</p>
+          )}
+        </Plot>
+        <Legend>
+          <li>
+            <Swatch $color={theme.color.primary} /> {text.amount}
+          </li>
+          <li>
+            <Swatch $color={theme.color.info} $round /> {text.consumption}
+          </li>
+          <li>
+            <Swatch $color={theme.color.warning} /> {text.jumps}
+          </li>
+        </Legend>
+        <Jumps>
+          <h3>{text.jumps}</h3>
+          {points.length === 0 ? null : jumps.length === 0 ? (
+            <p>{text.noJumps}</p>
+          ) : (
+            <ul>
+              {jumps.map((jump) => (
+                <li key={`${jump.point.month}-${jump.bimonthly}`}>
+                  {text.jump(
+                    monthLabel(jump.point.month),
+                    formatPercent(jump.increase),
+                    formatMoney(jump.bimonthly ? jump.point.bimonthly_amount : jump.point.monthly_amount),
+                    jump.bimonthly,
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Jumps>
+        {points.length > 0 ? (
           <VisuallyHidden as="div">
             <table>
               <caption>{text.tableCaption}</caption>
@@ -254,8 +300,8 @@ export function PeriodsChart({
               </tbody>
             </table>
           </VisuallyHidden>
-        </Figure>
-      ) : null}
+        ) : null}
+      </Figure>
     </Card>
   );
 }

@@ -3,16 +3,18 @@ import {
   type Credential,
   chosenFilterBy,
   DateField,
-  es,
+  labelledOptions,
   type PeriodsFilterBy,
   type PeriodsSearch,
-  periodsFilterOptions,
+  periodsFilterByValues,
   type RpuSummary,
   SelectField,
 } from '@luz/shared';
 import styled from 'styled-components';
+import { periodsText } from '../text';
 
-const text = es.periods.filters;
+const text = periodsText.filters;
+const filterByOptions = labelledOptions(periodsFilterByValues, text.by);
 
 const Bar = styled.div`
   display: grid;
@@ -77,7 +79,7 @@ export function PeriodsFilters({
         <SelectField
           label={text.filterBy}
           value={filterBy ?? ''}
-          options={periodsFilterOptions}
+          options={filterByOptions}
           placeholder={text.everything}
           onChange={(event) =>
             setSearch({ filterBy: (event.target.value || null) as PeriodsFilterBy | null, page: 1 })

@@ -2,7 +2,6 @@ import {
   chosenFilterBy,
   DataTable,
   EmptyState,
-  es,
   PageHeader,
   type PeriodsSearch,
   parsePeriodsSearch,
@@ -15,6 +14,7 @@ import {
 import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { periodsText } from '../text';
 import { periodRowLabel, usePeriodColumns } from './period-columns';
 import { PeriodsActions } from './periods-actions';
 import { PeriodsChart } from './periods-chart';
@@ -22,7 +22,7 @@ import { PeriodsFilters } from './periods-filters';
 import { periodsFiltersFromSearch } from './search-query';
 import { useCredentials, usePeriodsPage, usePeriodsSeries, useServicePoints } from './use-periods';
 
-const text = es.periods;
+const text = periodsText;
 
 const Section = styled.div`
   margin-bottom: ${({ theme }) => theme.space(4)};
@@ -95,6 +95,7 @@ export function PeriodsPage() {
             filters={filters}
             selectedIds={[...selected]}
             total={total}
+            totalCapped={periods.data?.count_capped}
             onClearSelection={() => setSelected(new Set())}
           />
           <DataTable
@@ -105,10 +106,18 @@ export function PeriodsPage() {
             getRowId={(period) => period.period_id}
             rowLabel={periodRowLabel}
             loading={periods.isFetching}
+            skeletonRows={search.pageSize}
             empty={text.noResults}
             selection={{ selected, onChange: setSelected }}
           />
-          <SearchPagination search={search} setSearch={setSearch} count={total} />
+          {periods.data ? (
+            <SearchPagination
+              search={search}
+              setSearch={setSearch}
+              count={total}
+              countCapped={periods.data.count_capped}
+            />
+          ) : null}
         </>
       )}
     </>

@@ -15,11 +15,13 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { refreshRpus, toastError } from '../rpus/use-rpu-mutations';
+import { rpusText } from '../text';
 import { analyseImportFile } from './analyse-in-worker';
 import { ImportPreviewTables, ImportResultTable } from './import-preview';
-import { type ImportFileErrorCode, type ImportPreview, toImportRows } from './import-rows';
+import { toImportRows } from './import-request';
+import type { ImportFileErrorCode, ImportPreview } from './import-rows';
 
-const text = es.rpus.import;
+const text = rpusText.import;
 
 const fileErrorMessages: Record<ImportFileErrorCode, string> = {
   unsupported: text.fileErrors.unsupported,

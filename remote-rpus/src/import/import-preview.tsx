@@ -7,14 +7,16 @@ import {
   formatMoney,
   Row,
   type RpuImportResult,
+  rpuCsvHeaders,
   rpuImportOutcomeLabel,
   Stack,
 } from '@luz/shared';
 import { type ReactNode, useState } from 'react';
 import styled from 'styled-components';
+import { rpusText } from '../text';
 import type { DroppedRow, ImportPreview, ImportPreviewRow } from './import-rows';
 
-const text = es.rpus.import;
+const text = rpusText.import;
 /** Rows shown at once: a 10,000-row file is paged, never rendered whole. */
 export const PREVIEW_PAGE_SIZE = 50;
 
@@ -85,22 +87,27 @@ const withNote = (value: ReactNode, note: string | undefined) => (
 
 const previewColumns: Column<ImportPreviewRow>[] = [
   lineColumn(),
-  { key: 'service_number', header: es.rpus.columns.serviceNumber, render: (row) => row.service_number },
+  { key: 'service_number', header: rpusText.columns.serviceNumber, render: (row) => row.service_number },
   {
     key: 'alias',
-    header: es.rpus.columns.alias,
+    header: rpusText.columns.alias,
     render: (row) => withNote(row.alias || '—', row.__warnings.alias),
   },
   {
     key: 'cfe_user',
-    header: es.rpus.csv.headers.cfeUser,
-    render: (row) => row.cfe_user || es.rpus.noCredential,
+    header: rpuCsvHeaders.cfeUser,
+    render: (row) => row.cfe_user || rpusText.noCredential,
   },
   {
     key: 'last_payment',
-    header: es.rpus.csv.headers.lastPayment,
+    header: rpuCsvHeaders.lastPayment,
     render: (row) =>
       withNote(row.last_payment === null ? '—' : formatMoney(row.last_payment), row.__warnings.last_payment),
+  },
+  {
+    key: 'holder_name',
+    header: rpuCsvHeaders.holderName,
+    render: (row) => withNote(row.holder_name ?? '—', row.__warnings.holder_name),
   },
 ];
 
@@ -108,10 +115,10 @@ const droppedColumns: Column<DroppedRow>[] = [
   lineColumn(),
   {
     key: 'service_number',
-    header: es.rpus.columns.serviceNumber,
+    header: rpusText.columns.serviceNumber,
     render: (row) => row.service_number || '—',
   },
-  { key: 'alias', header: es.rpus.columns.alias, render: (row) => row.alias || '—' },
+  { key: 'alias', header: rpusText.columns.alias, render: (row) => row.alias || '—' },
   { key: 'reason', header: text.reason, render: (row) => row.reason },
 ];
 
@@ -153,7 +160,7 @@ type ResultRow = RpuImportResult & { line: number };
 
 const resultColumns: Column<ResultRow>[] = [
   lineColumn(),
-  { key: 'service_number', header: es.rpus.columns.serviceNumber, render: (row) => row.service_number },
+  { key: 'service_number', header: rpusText.columns.serviceNumber, render: (row) => row.service_number },
   {
     key: 'outcome',
     header: text.outcome,

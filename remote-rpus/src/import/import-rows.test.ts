@@ -3,13 +3,9 @@
  */
 // The import's rules (spec §3) on whole files: what is dropped and why, and how files are read.
 // Node's environment: the browser APIs used (TextDecoder, ArrayBuffer) are the same there.
-import {
-  analyseTable,
-  columnsOf,
-  type ImportAnalysis,
-  type ImportPreview,
-  toImportRows,
-} from './import-rows';
+
+import { toImportRows } from './import-request';
+import { analyseTable, columnsOf, type ImportAnalysis, type ImportPreview } from './import-rows';
 import { analyseFile, decodeCsv, fileKindOf } from './read-table';
 import { xlsxOf } from './testing/xlsx';
 
@@ -38,6 +34,7 @@ describe('drop rules of spec §3', () => {
         alias: 'Almacén',
         cfe_user: 'Compras@Aceros.mx',
         last_payment: '1520.50',
+        holder_name: null,
         __errors: {},
         __warnings: {},
       },
@@ -143,8 +140,29 @@ describe('drop rules of spec §3', () => {
   test('toImportRows sends only the columns of the import row', () => {
     const { rows } = analyse([['123456789012', 'A', 'planta@cfe.test', '10']]);
     expect(toImportRows(rows)).toEqual([
-      { service_number: '123456789012', alias: 'A', cfe_user: 'planta@cfe.test', last_payment: '10.00' },
+      {
+        service_number: '123456789012',
+        alias: 'A',
+        cfe_user: 'planta@cfe.test',
+        last_payment: '10.00',
+        holder_name: null,
+      },
     ]);
+  });
+
+  test('a holder name column is written as CFE has it; a too long one is ignored with a warning', () => {
+    const table = [
+      ['Número de servicio', 'Titular'],
+      ['123456789012', ' alimentos  y franq d chiapas'],
+      ['123456789013', 'x'.repeat(130)],
+    ];
+    const { rows, dropped } = preview(analyseTable(table, known));
+    expect(dropped).toEqual([]);
+    expect(rows[0]?.holder_name).toBe('ALIMENTOS Y FRANQ D CHIAPAS');
+    expect(rows[1]).toMatchObject({
+      holder_name: null,
+      __warnings: { holder_name: 'El nombre del titular tiene más de 120 caracteres. No se importará.' },
+    });
   });
 });
 
@@ -188,6 +206,8 @@ describe('headers', () => {
     [['Último pago'], 'last_payment'],
     [['ultimo_pago'], 'last_payment'],
     [['Alias'], 'alias'],
+    [['Titular'], 'holder_name'],
+    [['Nombre del titular'], 'holder_name'],
   ])('%j is %s', (header, field) => {
     expect(columnsOf(header)).toEqual({ [field]: 0 });
   });

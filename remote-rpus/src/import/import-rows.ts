@@ -1,17 +1,22 @@
+// The import's rules, run inside the import worker (and, without one, by the page's fallback,
+// loaded on demand). On the page they come from the SDK the host shares; the worker, a realm with
+// no federation, resolves `@luz/shared` to the SDK's contract alone (shared/build/rsbuild-remote.ts).
 import {
+  holderNameMessage,
+  holderNameProblem,
   MAX_ALIAS_LENGTH,
   MAX_IMPORT_ROWS,
+  normalizeHolderName,
   normalizeServiceNumber,
   parseMoneyText,
-  type RpuImportRow,
   type RpuImportRowErrors,
   rpuCsvHeaders,
   rpuImportProblems,
   rpuImportRowErrors,
-} from '@luz/shared/contract';
+} from '@luz/shared';
 
 /** The columns an import file may have (spec §3 import row). */
-export type ImportField = 'service_number' | 'alias' | 'cfe_user' | 'last_payment';
+export type ImportField = 'service_number' | 'alias' | 'cfe_user' | 'last_payment' | 'holder_name';
 
 /** Header texts by field, compared without case, accents or punctuation. The export's headers are accepted back. */
 const headerNames: Record<ImportField, string[]> = {
@@ -40,6 +45,13 @@ const headerNames: Record<ImportField, string[]> = {
     'ultimo pago',
     'monto ultimo pago',
     'importe ultimo pago',
+  ],
+  holder_name: [
+    'holder_name',
+    rpuCsvHeaders.holderName,
+    'nombre del titular',
+    'titular del servicio',
+    'nombre en el recibo',
   ],
 };
 
@@ -77,10 +89,12 @@ export type ImportPreviewRow = {
   alias: string;
   cfe_user: string;
   last_payment: string | null;
+  /** As CFE writes it (upper case); null when absent or not usable. */
+  holder_name: string | null;
   /** Spec §3: errors on service_number and cfe_user; a row with any is dropped. */
   __errors: RpuImportRowErrors;
   /** Values changed to fit (alias cut, last payment ignored); the row is still imported. */
-  __warnings: { alias?: string; last_payment?: string };
+  __warnings: { alias?: string; last_payment?: string; holder_name?: string };
 };
 
 export type DroppedRow = ImportPreviewRow & { reason: string };
@@ -140,6 +154,7 @@ export function analyseTable(
       alias: cellOf(cells, 'alias').replace(/\s+/g, ' '),
       cfe_user: cellOf(cells, 'cfe_user'),
       last_payment: null,
+      holder_name: null,
       __errors: {},
       __warnings: {},
     };
@@ -153,6 +168,11 @@ export function analyseTable(
       row.last_payment = parseMoneyText(payment);
       if (row.last_payment === null) row.__warnings.last_payment = rpuImportProblems.lastPaymentIgnored;
     }
+    const holderName = cellOf(cells, 'holder_name');
+    const holderProblem = holderNameProblem(holderName);
+    if (holderProblem)
+      row.__warnings.holder_name = rpuImportProblems.holderNameIgnored(holderNameMessage(holderProblem));
+    else row.holder_name = normalizeHolderName(holderName) || null;
 
     const errors = Object.values(row.__errors);
     if (errors.length > 0) {
@@ -169,14 +189,4 @@ export function analyseTable(
   }
   if (dataRows === 0) return { ok: false, error: 'empty' };
   return { ok: true, preview: { rows, dropped } };
-}
-
-/** The body rows of POST /rpus/bulk for the rows the preview keeps. */
-export function toImportRows(rows: readonly ImportPreviewRow[]): RpuImportRow[] {
-  return rows.map((row) => ({
-    service_number: row.service_number,
-    alias: row.alias,
-    cfe_user: row.cfe_user,
-    last_payment: row.last_payment,
-  }));
 }

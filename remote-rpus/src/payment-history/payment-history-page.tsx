@@ -57,7 +57,19 @@ const columns: Column<Payment>[] = [
   {
     key: 'reference',
     header: text.columns.reference,
-    render: (payment) => <Reference>{payment.reference}</Reference>,
+    render: (payment) => <Reference>{payment.reference || '—'}</Reference>,
+  },
+  {
+    key: 'document',
+    header: text.columns.document,
+    render: (payment) =>
+      payment.cfdi_series && payment.cfdi_folio ? (
+        <Reference
+          title={payment.cfdi_uuid ?? undefined}
+        >{`${payment.cfdi_series}-${payment.cfdi_folio}`}</Reference>
+      ) : (
+        '—'
+      ),
   },
 ];
 
@@ -180,10 +192,18 @@ export function PaymentHistoryPage() {
             getRowId={(payment) => payment.payment_id}
             rowLabel={(payment) => `${safeFormatDate(payment.paid_on)} ${formatMoney(payment.amount)}`}
             loading={payments.isFetching || rpu.isPending}
+            skeletonRows={search.pageSize}
             empty={text.empty}
             selection={{ selected, onChange: setSelected }}
           />
-          <SearchPagination search={search} setSearch={setSearch} count={total} />
+          {payments.data ? (
+            <SearchPagination
+              search={search}
+              setSearch={setSearch}
+              count={total}
+              countCapped={payments.data.count_capped}
+            />
+          ) : null}
         </>
       )}
       <ConfirmDialog

@@ -1,9 +1,10 @@
-import { type Credential, es, FormModal, rpusApi, SelectField, toast } from '@luz/shared';
+import { type Credential, FormModal, rpusApi, SelectField, toast } from '@luz/shared';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { rpusText } from '../text';
 import { credentialLabel, refreshRpus, toastError } from './use-rpu-mutations';
 
-const text = es.rpus.assign;
+const text = rpusText.assign;
 
 /** Assigns one CFE account (or none) to the selected service points (POST /rpus/bulk-update). */
 export function AssignCredentialModal({
@@ -20,7 +21,7 @@ export function AssignCredentialModal({
     mutationFn: () => rpusApi.bulkUpdate({ rpu_ids: rpuIds, credential_id: credentialId || null }),
     onSuccess: async ({ affected }) => {
       await refreshRpus();
-      toast.success(es.rpus.bulk.done(affected));
+      toast.success(rpusText.bulk.done(affected));
       onClose();
     },
     onError: toastError,

@@ -13,9 +13,10 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
+import { rpusText } from '../text';
 import { refreshRpus, toastError } from './use-rpu-mutations';
 
-const text = es.rpus.bulk;
+const text = rpusText.bulk;
 
 const Bar = styled.div`
   display: flex;
@@ -103,7 +104,7 @@ export function BulkActions({
       setConfirmDelete(false);
       onClear();
       await refreshRpus();
-      toast.success(es.rpus.delete.done(affected));
+      toast.success(rpusText.delete.done(affected));
     },
     onError: toastError,
   });
@@ -118,8 +119,8 @@ export function BulkActions({
   const exportCsv = useMutation({
     mutationFn: () => rpusApi.csv({}, ids),
     onSuccess: (file) => {
-      saveDownloadedFile(file, es.rpus.csv.fileName(toIsoDate(new Date())));
-      toast.success(es.rpus.csv.done);
+      saveDownloadedFile(file, rpusText.csv.fileName(toIsoDate(new Date())));
+      toast.success(rpusText.csv.done);
     },
     onError: toastError,
   });
@@ -158,9 +159,9 @@ export function BulkActions({
       <ConfirmDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
-        title={es.rpus.delete.title(selected.length)}
-        description={es.rpus.delete.description}
-        confirmLabel={es.rpus.delete.confirm}
+        title={rpusText.delete.title(selected.length)}
+        description={rpusText.delete.description}
+        confirmLabel={rpusText.delete.confirm}
         loading={remove.isPending}
         onConfirm={() => remove.mutate()}
       />

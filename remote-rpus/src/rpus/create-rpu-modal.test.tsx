@@ -13,6 +13,7 @@ const credential: Credential = {
   status_message: null,
   last_synced_at: null,
   rpus_count: 0,
+  captcha_pending: false,
   created_at: '2025-03-01T10:00:00.000Z',
 };
 

@@ -1,10 +1,10 @@
 import {
   Checkbox,
   type Credential,
-  es,
   FormModal,
   formErrors,
   parseMoneyText,
+  rpuImportProblems,
   rpusApi,
   SelectField,
   TextField,
@@ -14,9 +14,10 @@ import {
 } from '@luz/shared';
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
+import { rpusText } from '../text';
 import { credentialLabel, refreshRpus } from './use-rpu-mutations';
 
-const text = es.rpus.create;
+const text = rpusText.create;
 
 /** Adds one service point (spec §7 POST /rpus/), checked here with the contract's schema and again by the API. */
 export function CreateRpuModal({ credentials, onClose }: { credentials: Credential[]; onClose: () => void }) {
@@ -41,12 +42,13 @@ export function CreateRpuModal({ credentials, onClose }: { credentials: Credenti
       alias: String(data.get('alias') ?? ''),
       credential_id: String(data.get('credential_id') ?? '') || null,
       last_payment: lastPayment,
+      holder_name: String(data.get('holder_name') ?? ''),
       with_autofetch: data.get('with_autofetch') === 'on',
       send_email_notifications: data.get('send_email_notifications') === 'on',
     });
     const errors = parsed.success ? {} : formErrors(parsed.error);
     if (paymentText !== '' && lastPayment === null)
-      errors.last_payment = es.rpus.import.problems.lastPaymentInvalid;
+      errors.last_payment = rpuImportProblems.lastPaymentInvalid;
     form.setErrors(errors);
     if (parsed.success && Object.keys(errors).length === 0) create.mutate(parsed.data);
   };
@@ -71,6 +73,13 @@ export function CreateRpuModal({ credentials, onClose }: { credentials: Credenti
         autoFocus
       />
       <TextField label={text.alias} name="alias" autoComplete="off" error={form.errors.alias} />
+      <TextField
+        label={text.holderName}
+        name="holder_name"
+        autoComplete="off"
+        hint={text.holderNameHint}
+        error={form.errors.holder_name}
+      />
       <SelectField
         // The accounts may arrive after the dialog opened: the only one is then chosen as well.
         key={credentials.map((credential) => credential.credential_id).join()}

@@ -16,6 +16,7 @@ const credentials: Credential[] = [
     status_message: null,
     last_synced_at: null,
     rpus_count: 3,
+    captcha_pending: false,
     created_at: '2025-01-01T00:00:00.000Z',
   },
 ];

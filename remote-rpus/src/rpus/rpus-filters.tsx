@@ -2,19 +2,21 @@ import {
   Button,
   type Credential,
   chosenFilterBy,
-  es,
+  labelledOptions,
   type RpusFilterBy,
   type RpusSearch,
   rpuStatusOptions,
-  rpusFilterOptions,
+  rpusFilterByValues,
   SelectField,
   TextField,
 } from '@luz/shared';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { rpusText } from '../text';
 import { credentialLabel } from './use-rpu-mutations';
 
-const text = es.rpus.filters;
+const text = rpusText.filters;
+const filterByOptions = labelledOptions(rpusFilterByValues, text.by);
 /** Typing waits this long before the URL (and the query) follows, so a word is one request. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -35,8 +37,8 @@ const Hint = styled.p`
 type SetSearch = (patch: Partial<RpusSearch>, options?: { replace?: boolean }) => void;
 
 const booleanOptions = [
-  { value: 'true', label: es.rpus.yes },
-  { value: 'false', label: es.rpus.no },
+  { value: 'true', label: rpusText.yes },
+  { value: 'false', label: rpusText.no },
 ];
 const booleanValue = (value: boolean | null) => (value === null ? '' : String(value));
 const parseBoolean = (value: string) => (value === '' ? null : value === 'true');
@@ -96,7 +98,7 @@ export function RpusFilters({
         <SelectField
           label={text.filterBy}
           value={filterBy ?? ''}
-          options={[{ value: '', label: text.anyField }, ...rpusFilterOptions]}
+          options={[{ value: '', label: text.anyField }, ...filterByOptions]}
           onChange={(event) =>
             setSearch({ filterBy: (event.target.value || null) as RpusFilterBy | null, page: 1 })
           }

@@ -6,6 +6,8 @@ import {
   DataTable,
   EmptyState,
   es,
+  formatMoney,
+  mexicoCityToday,
   PageHeader,
   parseRpusSearch,
   QueryErrorAlert,
@@ -17,10 +19,10 @@ import {
   rpuStatusTone,
   rpusApi,
   SearchPagination,
+  safeFormatDate,
   safeFormatDateTime,
   saveDownloadedFile,
   toast,
-  toIsoDate,
   useListSelection,
   usePageInRange,
   useRemoteProps,
@@ -31,18 +33,20 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { ImportModal } from '../import/import-modal';
+import { rpusText } from '../text';
 import { AssignCredentialModal } from './assign-credential-modal';
 import { BulkActions, reportSync, syncRpus } from './bulk-actions';
 import { CreateRpuModal } from './create-rpu-modal';
-import { EditAliasModal } from './edit-alias-modal';
+import { EditRpuModal } from './edit-rpu-modal';
 import { RpusFilters } from './rpus-filters';
 import { rpusFiltersFromSearch, rpusQueryFromSearch } from './search-query';
 import { refreshRpus, toastError, useCredentials } from './use-rpu-mutations';
 
-const text = es.rpus;
+const text = rpusText;
 
 const Muted = styled.span`
   color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
 `;
 
 const RowLink = styled(Link)`
@@ -56,7 +60,7 @@ const Alias = styled.span`
 `;
 
 /** The alias is edited where it is shown, which also keeps the row's actions within a desktop's width. */
-const EditAliasButton = styled(Button)`
+const EditButton = styled(Button)`
   padding: ${({ theme }) => theme.space(1)};
   color: ${({ theme }) => theme.color.textMuted};
   svg { display: block; }
@@ -77,6 +81,18 @@ const NoWrap = styled.span`
 
 const ServiceNumber = styled.span`
   font-family: ${({ theme }) => theme.font.mono};
+  white-space: nowrap;
+`;
+
+/** The holder as CFE has it, over the tariff; the address on hover. */
+const Holder = styled.span`
+  display: block;
+  max-width: 16rem;
+`;
+
+const LastAmount = styled.span`
+  display: block;
+  font-variant-numeric: tabular-nums;
   white-space: nowrap;
 `;
 
@@ -104,7 +120,7 @@ type Dialog =
   | { kind: 'create' }
   | { kind: 'import' }
   | { kind: 'assign' }
-  | { kind: 'editAlias'; rpu: Rpu }
+  | { kind: 'edit'; rpu: Rpu }
   | null;
 
 /** /rpus/: the user's service points with every search parameter of spec §2 in the URL. */
@@ -140,7 +156,7 @@ export function RpusPage() {
   const download = useMutation({
     mutationFn: () => rpusApi.csv(rpusFiltersFromSearch(search)),
     onSuccess: (file) => {
-      saveDownloadedFile(file, text.csv.fileName(toIsoDate(new Date())));
+      saveDownloadedFile(file, text.csv.fileName(mexicoCityToday()));
       toast.success(text.csv.done);
     },
     onError: toastError,
@@ -167,15 +183,15 @@ export function RpusPage() {
       render: (rpu) => (
         <Row $gap={1} $wrap={false}>
           <Alias>{rpu.alias || <Muted>{text.noAlias}</Muted>}</Alias>
-          <EditAliasButton
+          <EditButton
             size="sm"
             variant="ghost"
-            aria-label={text.actions.editAliasOf(rpu.service_number)}
-            title={text.actions.editAlias}
-            onClick={() => setDialog({ kind: 'editAlias', rpu })}
+            aria-label={text.actions.editOf(rpu.service_number)}
+            title={text.actions.edit}
+            onClick={() => setDialog({ kind: 'edit', rpu })}
           >
             {pencil}
-          </EditAliasButton>
+          </EditButton>
           {rpu.duplicated ? (
             <Badge $tone="warning" title={text.duplicatedHint}>
               {text.duplicatedBadge}
@@ -185,12 +201,46 @@ export function RpusPage() {
       ),
     },
     {
+      key: 'holder',
+      header: text.columns.holder,
+      render: (rpu) =>
+        rpu.holder_name ? (
+          <>
+            <Holder title={rpu.address ?? undefined}>{rpu.holder_name}</Holder>
+            {rpu.tariff ? <Muted>{text.tariff(rpu.tariff)}</Muted> : null}
+          </>
+        ) : (
+          <Muted>{text.noHolder}</Muted>
+        ),
+    },
+    {
+      key: 'last_amount',
+      header: text.columns.lastAmount,
+      align: 'right',
+      render: (rpu) =>
+        rpu.last_amount ? (
+          <>
+            <LastAmount>{formatMoney(rpu.last_amount)}</LastAmount>
+            {rpu.last_period_end ? (
+              <Muted>{text.lastPeriodEnd(safeFormatDate(rpu.last_period_end))}</Muted>
+            ) : null}
+          </>
+        ) : (
+          <Muted>—</Muted>
+        ),
+    },
+    {
       key: 'status',
       header: text.columns.status,
       render: (rpu) => (
-        <Badge $tone={rpuStatusTone(rpu.rpu_status)} title={rpu.status_message ?? undefined}>
-          {rpuStatusLabel(rpu.rpu_status)}
-        </Badge>
+        <>
+          <Badge $tone={rpuStatusTone(rpu.rpu_status)} title={rpu.status_message ?? undefined}>
+            {rpuStatusLabel(rpu.rpu_status)}
+          </Badge>
+          <Muted as="div">
+            {rpu.last_synced_at ? text.lastSynced(safeFormatDateTime(rpu.last_synced_at)) : text.neverSynced}
+          </Muted>
+        </>
       ),
     },
     {
@@ -199,20 +249,16 @@ export function RpusPage() {
       render: (rpu) => rpu.cfe_user ?? <Muted>{text.noCredential}</Muted>,
     },
     {
-      key: 'autofetch',
-      header: text.columns.autofetch,
-      render: (rpu) => (rpu.with_autofetch ? text.yes : text.no),
-    },
-    {
-      key: 'notifications',
-      header: text.columns.notifications,
-      render: (rpu) => (rpu.send_email_notifications ? text.yes : text.no),
-    },
-    {
-      key: 'last_synced',
-      header: text.columns.lastSynced,
-      render: (rpu) =>
-        rpu.last_synced_at ? <NoWrap>{safeFormatDateTime(rpu.last_synced_at)}</NoWrap> : <Muted>—</Muted>,
+      // Two yes/no settings in one narrow column: the row's actions stay within a desktop's width.
+      key: 'automation',
+      header: <span title={text.automationHint}>{text.columns.automation}</span>,
+      render: (rpu) => (
+        <NoWrap>
+          {text.autofetchOn(rpu.with_autofetch)}
+          <br />
+          {text.notificationsOn(rpu.send_email_notifications)}
+        </NoWrap>
+      ),
     },
     {
       key: 'actions',
@@ -305,10 +351,18 @@ export function RpusPage() {
             getRowId={(rpu) => rpu.rpu_id}
             rowLabel={(rpu) => rpu.service_number}
             loading={rpus.isFetching}
+            skeletonRows={search.pageSize}
             empty={text.noResults}
             selection={{ selected, onChange: setSelected }}
           />
-          <SearchPagination search={search} setSearch={setSearch} count={total} />
+          {rpus.data ? (
+            <SearchPagination
+              search={search}
+              setSearch={setSearch}
+              count={total}
+              countCapped={rpus.data.count_capped}
+            />
+          ) : null}
         </>
       )}
 
@@ -325,9 +379,7 @@ export function RpusPage() {
           onClose={() => setDialog(null)}
         />
       ) : null}
-      {dialog?.kind === 'editAlias' ? (
-        <EditAliasModal rpu={dialog.rpu} onClose={() => setDialog(null)} />
-      ) : null}
+      {dialog?.kind === 'edit' ? <EditRpuModal rpu={dialog.rpu} onClose={() => setDialog(null)} /> : null}
     </>
   );
 }

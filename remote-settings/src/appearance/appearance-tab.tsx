@@ -1,6 +1,5 @@
 import {
   Card,
-  es,
   pageSizeOptions,
   pageSizePreference,
   SelectField,
@@ -11,8 +10,9 @@ import {
   useThemePreference,
 } from '@luz/shared';
 import { useState } from 'react';
+import { settingsText } from '../text';
 
-const text = es.settings.appearance;
+const text = settingsText.appearance;
 
 const themeOptions: { value: ThemePreference; label: string }[] = [
   { value: 'dark', label: text.themes.dark },

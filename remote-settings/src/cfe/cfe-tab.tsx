@@ -22,9 +22,10 @@ import {
 } from '@luz/shared';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { settingsText } from '../text';
 import { CredentialEditModal } from './credential-edit-modal';
 
-const text = es.settings.cfe;
+const text = settingsText.cfe;
 
 const statusTone = (status: number) => (status === 1 ? 'success' : status === 4 ? 'danger' : 'neutral');
 
@@ -44,6 +45,17 @@ export function CfeTab() {
   const sync = useMutation({
     mutationFn: (credential: Credential) => credentialsApi.sync(credential.credential_id),
     onSuccess: () => toast.success(text.syncStarted),
+    onError: (error) => toast.error(errorMessage(error)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.credentials }),
+  });
+  const connect = useMutation({
+    mutationFn: (credential: Credential) => credentialsApi.connect(credential.credential_id),
+    onSuccess: (result) => {
+      if (result.state === 'connected') toast.success(text.connected);
+      // The CAPTCHA itself reaches the sync area through the WebSocket.
+      else if (result.state === 'captcha') toast.info(text.connectCaptcha);
+      else toast.error(result.message);
+    },
     onError: (error) => toast.error(errorMessage(error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.credentials }),
   });
@@ -68,9 +80,16 @@ export function CfeTab() {
       key: 'status',
       header: text.columns.status,
       render: (credential) => (
-        <Badge $tone={statusTone(credential.status)} title={credential.status_message ?? undefined}>
-          {credentialStatusLabel(credential.status)}
-        </Badge>
+        <Row $gap={1}>
+          <Badge $tone={statusTone(credential.status)} title={credential.status_message ?? undefined}>
+            {credentialStatusLabel(credential.status)}
+          </Badge>
+          {credential.captcha_pending ? (
+            <Badge $tone="warning" title={text.captchaPendingHint}>
+              {text.captchaPending}
+            </Badge>
+          ) : null}
+        </Row>
       ),
     },
     { key: 'rpus', header: text.columns.rpus, align: 'right', render: (credential) => credential.rpus_count },
@@ -86,6 +105,15 @@ export function CfeTab() {
       align: 'right',
       render: (credential) => (
         <Row $justify="flex-end" $gap={1}>
+          <Button
+            size="sm"
+            variant="secondary"
+            title={text.connectHint}
+            onClick={() => connect.mutate(credential)}
+            loading={connect.isPending && connect.variables?.credential_id === credential.credential_id}
+          >
+            {text.connect}
+          </Button>
           <Button
             size="sm"
             onClick={() => sync.mutate(credential)}

@@ -13,8 +13,9 @@ import {
 } from '@luz/shared';
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
+import { settingsText } from '../text';
 
-const text = es.settings.cfe;
+const text = settingsText.cfe;
 
 /** Edits an account's alias, portal user and (when typed) password; the password is never shown. */
 export function CredentialEditModal({

@@ -1,6 +1,7 @@
-import { Card, es, PasswordChangeForm, toast } from '@luz/shared';
+import { Card, PasswordChangeForm, toast } from '@luz/shared';
+import { settingsText } from '../text';
 
-const text = es.settings.security;
+const text = settingsText.security;
 
 export function SecurityTab() {
   return (

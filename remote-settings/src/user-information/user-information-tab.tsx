@@ -17,8 +17,9 @@ import {
 } from '@luz/shared';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { settingsText } from '../text';
 
-const text = es.settings.userInformation;
+const text = settingsText.userInformation;
 
 export function UserInformationTab() {
   const { user } = useRemoteProps();

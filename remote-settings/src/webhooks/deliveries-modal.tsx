@@ -20,8 +20,9 @@ import {
 } from '@luz/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { settingsText } from '../text';
 
-const text = es.settings.webhooks;
+const text = settingsText.webhooks;
 
 const statusTone: Record<WebhookDeliveryStatus, BadgeTone> = {
   pending: 'warning',
@@ -100,6 +101,7 @@ export function DeliveriesModal({ webhook, onClose }: { webhook: Webhook; onClos
           page={page}
           pageSize={pageSize}
           count={deliveries.data?.count ?? 0}
+          countCapped={deliveries.data?.count_capped}
           onPageChange={setPage}
           onPageSizeChange={(size) => {
             setPageSize(size);

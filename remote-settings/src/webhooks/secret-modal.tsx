@@ -1,6 +1,7 @@
 import { Button, es, Modal, ModalActions, SecretReveal } from '@luz/shared';
+import { settingsText } from '../text';
 
-const text = es.settings.webhooks;
+const text = settingsText.webhooks;
 
 /** The signing secret right after creation or rotation: the only time it is shown. */
 export function SecretModal({ secret, onClose }: { secret: string; onClose: () => void }) {

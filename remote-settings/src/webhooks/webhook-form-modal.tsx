@@ -16,8 +16,9 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import styled from 'styled-components';
+import { settingsText } from '../text';
 
-const text = es.settings.webhooks;
+const text = settingsText.webhooks;
 
 const Fieldset = styled.fieldset`
   border: none;

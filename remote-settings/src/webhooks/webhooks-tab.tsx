@@ -18,11 +18,12 @@ import {
 } from '@luz/shared';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { settingsText } from '../text';
 import { DeliveriesModal } from './deliveries-modal';
 import { SecretModal } from './secret-modal';
 import { WebhookFormModal } from './webhook-form-modal';
 
-const text = es.settings.webhooks;
+const text = settingsText.webhooks;
 
 function StateBadge({ webhook }: { webhook: Webhook }) {
   if (webhook.enabled) return <Badge $tone="success">{text.states.enabled}</Badge>;

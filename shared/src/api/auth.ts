@@ -13,6 +13,16 @@ export const authApi = {
     const { data } = await http.post(`/password-recovery/${encodeURIComponent(email)}`);
     return zMessage.parse(data);
   },
+  /**
+   * Ends the session on the server (the token stops working at once, and the WebSockets it
+   * opened close). The token is passed explicitly: the caller forgets it locally right after.
+   */
+  async logout(accessToken: string): Promise<Message> {
+    const { data } = await http.post('/logout', undefined, {
+      headers: { Authorization: `Bearer ${accessToken}` },
+    });
+    return zMessage.parse(data);
+  },
   async resetPassword(body: NewPassword): Promise<Message> {
     const { data } = await http.post('/reset-password/', body);
     return zMessage.parse(data);

@@ -1,13 +1,18 @@
 import {
+  type CaptchaAnswer,
+  type CaptchaChallenge,
   type Credential,
   type CredentialCreate,
   type CredentialSyncRequest,
   type CredentialUpdate,
   type Page,
   type PageQuery,
+  type PortalConnection,
   type Task,
+  zCaptchaChallenge,
   zCredential,
   zPage,
+  zPortalConnection,
   zTask,
 } from '../contract';
 import { http } from './client';
@@ -41,5 +46,24 @@ export const credentialsApi = {
   async sync(credentialId: string, body: CredentialSyncRequest = {}): Promise<Task> {
     const { data } = await http.post(`/credentials/sync/${credentialId}`, body);
     return zTask.parse(data);
+  },
+  /** "Conectar con CFE": opens (or checks) the portal session now; CFE may ask for a CAPTCHA. */
+  async connect(credentialId: string): Promise<PortalConnection> {
+    const { data } = await http.post(`/credentials/${credentialId}/connect`);
+    return zPortalConnection.parse(data);
+  },
+  /** The CAPTCHA waiting for the owner's answer (404 when none). */
+  async captcha(credentialId: string): Promise<CaptchaChallenge> {
+    const { data } = await http.get(`/credentials/${credentialId}/captcha`);
+    return zCaptchaChallenge.parse(data);
+  },
+  async answerCaptcha(credentialId: string, body: CaptchaAnswer): Promise<PortalConnection> {
+    const { data } = await http.post(`/credentials/${credentialId}/captcha`, body);
+    return zPortalConnection.parse(data);
+  },
+  /** Another image (a new login form). */
+  async newCaptcha(credentialId: string): Promise<PortalConnection> {
+    const { data } = await http.post(`/credentials/${credentialId}/captcha/new`);
+    return zPortalConnection.parse(data);
   },
 };

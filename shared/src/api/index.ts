@@ -6,6 +6,7 @@ export { apiUrl, configureApi, http, onPaymentRequired, onUnauthorized } from '.
 export { credentialsApi } from './credentials';
 export type { DownloadedFile } from './download';
 export { attachmentFileName, saveDownloadedFile } from './download';
+export { adoptEarlyResponse } from './early-responses';
 export { paymentHistoryApi } from './payment-history';
 export type { DownloadProgress } from './periods';
 export { periodsApi } from './periods';

@@ -15,11 +15,14 @@ import {
   zUserPublic,
 } from '../contract';
 import { http } from './client';
+import { takeEarlyJson } from './early-responses';
 
 const zUsersPage = zPage(zUserPublic);
 
 export const usersApi = {
   async me(): Promise<UserPublic> {
+    const early = await takeEarlyJson('/users/me');
+    if (early !== undefined) return zUserPublic.parse(early);
     const { data } = await http.get('/users/me');
     return zUserPublic.parse(data);
   },

@@ -10,10 +10,14 @@ export const zPageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof zPageQuery>;
 
-/** Every list answers `{data, count}` where `count` is the total before pagination. */
+/**
+ * Every list answers `{data, count}` where `count` is the total before pagination, counted up to a
+ * cap past the page shown (issue 17): when more rows exist than were counted, `count_capped` is
+ * true and `count` is how many at least ("más de N").
+ */
 export const zPage = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), count: z.number().int() });
-export type Page<T> = { data: T[]; count: number };
+  z.object({ data: z.array(item), count: z.number().int(), count_capped: z.boolean().optional() });
+export type Page<T> = { data: T[]; count: number; count_capped?: boolean };
 
 export const zMessage = z.object({ message: z.string() });
 export type Message = z.infer<typeof zMessage>;

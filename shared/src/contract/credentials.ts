@@ -13,6 +13,8 @@ export const zCredential = z.object({
   status_message: z.string().nullable(),
   last_synced_at: z.string().nullable(),
   rpus_count: z.number().int(),
+  /** CFE's CAPTCHA waits for the owner's answer (GET /credentials/{id}/captcha). */
+  captcha_pending: z.boolean(),
   created_at: z.string(),
 });
 export type Credential = z.infer<typeof zCredential>;
@@ -32,3 +34,36 @@ export const zCredentialUpdate = z
   })
   .partial();
 export type CredentialUpdate = z.infer<typeof zCredentialUpdate>;
+
+/**
+ * The image CAPTCHA CFE's login asked for (a person reads it: Luz never sends it anywhere), while
+ * it waits for its owner's answer. `image` is a data: URL.
+ */
+export const zCaptchaChallenge = z.object({
+  challenge_id: zId,
+  credential_id: zId,
+  cfe_user: z.string(),
+  image: z.string(),
+  issued_at: z.string(),
+  expires_at: z.string(),
+});
+export type CaptchaChallenge = z.infer<typeof zCaptchaChallenge>;
+
+/** POST /credentials/{id}/captcha: the characters of the image, for that challenge. */
+export const zCaptchaAnswer = z.object({
+  challenge_id: zId,
+  answer: z.string().trim().min(1).max(20),
+});
+export type CaptchaAnswer = z.infer<typeof zCaptchaAnswer>;
+
+/**
+ * Where "Conectar con CFE" (and a CAPTCHA's answer) left the credential's portal session: open,
+ * waiting for a CAPTCHA, refused by CFE (user or password), or CFE unreachable for now.
+ */
+export const portalConnectionStates = ['connected', 'captcha', 'refused', 'unavailable'] as const;
+export const zPortalConnection = z.object({
+  state: z.enum(portalConnectionStates),
+  message: z.string(),
+  challenge: zCaptchaChallenge.nullable(),
+});
+export type PortalConnection = z.infer<typeof zPortalConnection>;

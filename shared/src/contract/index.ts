@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './billing';
+export * from './boot';
 export * from './common';
 export * from './credentials';
 export * from './enums';

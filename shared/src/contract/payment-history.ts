@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { syncText } from '../text/sync';
 import { zId, zIsoDate, zMoney } from './common';
 
-/** One payment of a service point, as the portal's payment history lists it. */
+/**
+ * One payment of a service point, from CFE's payment CFDI: the channel is SAT's payment form in
+ * Spanish (`payment_form` its code), the reference the bank's operation number, and the document
+ * it came from (series, folio, UUID).
+ */
 export const zPayment = z.object({
   payment_id: zId,
   rpu_id: zId,
@@ -10,6 +14,10 @@ export const zPayment = z.object({
   amount: zMoney,
   channel: z.string(),
   reference: z.string(),
+  payment_form: z.string().nullable(),
+  cfdi_uuid: z.string().nullable(),
+  cfdi_series: z.string().nullable(),
+  cfdi_folio: z.string().nullable(),
   created_at: z.string(),
 });
 export type Payment = z.infer<typeof zPayment>;

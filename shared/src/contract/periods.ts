@@ -23,10 +23,33 @@ export const zPeriod = z.object({
   alias: z.string(),
   initial_date: zIsoDate,
   final_date: zIsoDate,
+  /** Fiscal total of the receipt's CFDI, with cents. */
   amount: zMoney,
   consumption_kwh: zKwh,
   tariff: z.string(),
   cfdi_uuid: z.string().nullable(),
+  /** The receipt's series and folio, and the month CFE's grid lists it under (yyyy-MM). */
+  cfdi_series: z.string().nullable(),
+  cfdi_folio: z.string().nullable(),
+  billing_month: z.string().nullable(),
+  due_date: zIsoDate.nullable(),
+  /** CFE's whole-peso total to pay (earlier debt and rounding included). */
+  total_to_pay: zMoney.nullable(),
+  subtotal: zMoney.nullable(),
+  /** "0.1600" or "0.0800" (northern border). */
+  vat_rate: z.string().nullable(),
+  vat_amount: zMoney.nullable(),
+  lighting_duty: zMoney.nullable(),
+  previous_debt: zMoney.nullable(),
+  rounding: zMoney.nullable(),
+  kwh_base: zKwh.nullable(),
+  kwh_intermediate: zKwh.nullable(),
+  kwh_peak: zKwh.nullable(),
+  demand_kw: zKwh.nullable(),
+  power_factor: zKwh.nullable(),
+  holder_name: z.string().nullable(),
+  /** Complementary invoices of the period (XML), for GET /media/get-file. */
+  companions: z.array(z.object({ series: z.string(), folio: z.string(), file_name: z.string() })),
   has_pdf: z.boolean(),
   has_xml: z.boolean(),
   pdf_file_name: z.string().nullable(),
@@ -102,6 +125,12 @@ export const zPeriodsSeriesPoint = z.object({
   amount: zMoney,
   consumption_kwh: zKwh,
   periods: z.number().int(),
+  /**
+   * The amount split by billing cadence: periods of about a month (business tariffs) and of about
+   * two months (residential), so that a chart compares like with like.
+   */
+  monthly_amount: zMoney,
+  bimonthly_amount: zMoney,
 });
 export type PeriodsSeriesPoint = z.infer<typeof zPeriodsSeriesPoint>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { rpusText } from '../text/rpus';
-import { zId, zMoney, zQueryBoolean } from './common';
+import { rpuCsvHeaders, rpuImportProblems } from '../text/rpu-rules';
+import { zId, zIsoDate, zMoney, zQueryBoolean } from './common';
 import { zRpuStatus } from './enums';
 
 // ---------------------------------------------------------------------------------------------
@@ -24,9 +24,9 @@ export function serviceNumberProblem(value: string): ServiceNumberProblem | null
 }
 
 const serviceNumberMessages: Record<ServiceNumberProblem, string> = {
-  missing: rpusText.import.problems.serviceNumberMissing,
-  digits: rpusText.import.problems.serviceNumberDigits,
-  length: rpusText.import.problems.serviceNumberLength,
+  missing: rpuImportProblems.serviceNumberMissing,
+  digits: rpuImportProblems.serviceNumberDigits,
+  length: rpuImportProblems.serviceNumberLength,
 };
 
 export const serviceNumberMessage = (problem: ServiceNumberProblem) => serviceNumberMessages[problem];
@@ -58,8 +58,44 @@ export function parseMoneyText(text: string): string | null {
 
 /** The last payment of a receipt: money, never negative. */
 const zPayment = zMoney.refine((value) => !value.startsWith('-'), {
-  message: rpusText.import.problems.lastPaymentInvalid,
+  message: rpuImportProblems.lastPaymentInvalid,
 });
+
+// ---------------------------------------------------------------------------------------------
+// The holder's name as CFE has it
+
+export const MAX_HOLDER_NAME_LENGTH = 120;
+
+/**
+ * The holder's name as CFE writes it on the receipt (its NOMBRE: upper case, single spaces), what
+ * linking a service and the receipt consultation ask for. "Alimentos  y franq" → "ALIMENTOS Y FRANQ".
+ */
+export const normalizeHolderName = (value: string) =>
+  value.trim().replace(/\s+/g, ' ').toLocaleUpperCase('es-MX');
+
+export type HolderNameProblem = 'tooLong' | 'characters';
+
+/** What is wrong with a holder name as typed, or null (blank is fine: the name is optional). */
+export function holderNameProblem(value: string): HolderNameProblem | null {
+  const name = normalizeHolderName(value);
+  if (name.length > MAX_HOLDER_NAME_LENGTH) return 'tooLong';
+  if (/\p{Cc}/u.test(name)) return 'characters';
+  return null;
+}
+
+export const holderNameMessage = (problem: HolderNameProblem) =>
+  problem === 'tooLong'
+    ? rpuImportProblems.holderNameTooLong(MAX_HOLDER_NAME_LENGTH)
+    : rpuImportProblems.holderNameCharacters;
+
+/** An optional holder name: normalised, and null when blank. */
+export const zHolderName = z
+  .string()
+  .superRefine((value, context) => {
+    const problem = holderNameProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: holderNameMessage(problem) });
+  })
+  .transform((value) => normalizeHolderName(value) || null);
 
 // ---------------------------------------------------------------------------------------------
 // Service points on the wire
@@ -81,7 +117,12 @@ export const zRpu = z.object({
   credential_id: zId.nullable(),
   cfe_user: z.string().nullable(),
   tariff: z.string().nullable(),
+  /** What the latest receipt (its CFDI) says: the holder as CFE has it, the address. */
   holder_name: z.string().nullable(),
+  address: z.string().nullable(),
+  /** Fiscal total (MXN, with cents) of the latest receipt, and the day its period closed. */
+  last_amount: zMoney.nullable(),
+  last_period_end: zIsoDate.nullable(),
   last_payment: zMoney.nullable(),
   last_synced_at: z.string().nullable(),
   created_at: z.string(),
@@ -107,6 +148,7 @@ export const zRpuCreate = z.object({
   alias: z.string().trim().max(MAX_ALIAS_LENGTH).default(''),
   credential_id: zId.nullable().optional(),
   last_payment: zPayment.nullable().optional(),
+  holder_name: zHolderName.nullable().optional(),
   with_autofetch: z.boolean().default(false),
   send_email_notifications: z.boolean().default(false),
 });
@@ -155,6 +197,7 @@ export const zRpuImportRow = z.object({
   cfe_user: z.string().max(MAX_IMPORT_CELL_LENGTH).default(''),
   service_number: z.string().max(MAX_IMPORT_CELL_LENGTH),
   last_payment: z.string().max(MAX_IMPORT_CELL_LENGTH).nullable().optional(),
+  holder_name: z.string().max(MAX_IMPORT_CELL_LENGTH).nullable().optional(),
 });
 export type RpuImportRow = z.input<typeof zRpuImportRow>;
 
@@ -163,7 +206,7 @@ export type RpuBulkCreate = z.input<typeof zRpuBulkCreate>;
 
 /** The errors that drop a row (spec §3): its `__errors`, keyed by column. */
 /** Why a row is not imported: the browser's preview and the API's per-row answers say it alike. */
-export const rpuImportProblems = rpusText.import.problems;
+export { rpuImportProblems };
 
 export type RpuImportRowErrors = { service_number?: string; cfe_user?: string };
 
@@ -215,6 +258,8 @@ export type RpuIds = z.infer<typeof zRpuIds>;
 /** POST /rpus/bulk-update: the same change applied to the selected service points. */
 export const zRpuBulkUpdate = zRpuIds.extend({
   alias: z.string().trim().max(MAX_ALIAS_LENGTH).optional(),
+  /** Blank or null clears it. */
+  holder_name: zHolderName.nullable().optional(),
   credential_id: zId.nullable().optional(),
   with_autofetch: z.boolean().optional(),
   send_email_notifications: z.boolean().optional(),
@@ -231,7 +276,7 @@ export const zAffected = z.object({ affected: z.number().int() });
 export type Affected = z.infer<typeof zAffected>;
 
 /** Column headers of the CSV export (Spanish, spec §1); the import accepts them back. */
-export const rpuCsvHeaders = rpusText.csv.headers;
+export { rpuCsvHeaders };
 
 /** POST /rpus/csv body: without `rpu_ids`, every service point the query's filters match. */
 export const zRpuCsvRequest = z.object({ rpu_ids: z.array(zId).max(MAX_IMPORT_ROWS).optional() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zId } from './common';
 
 export const syncEventTypes = ['progress', 'success', 'error'] as const;
 export const zSyncEventType = z.enum(syncEventTypes);
@@ -20,7 +21,30 @@ export const zSyncEvent = z.object({
   rpu_id: z.string().nullable(),
   credential_id: z.string().nullable(),
   service_number: z.string().nullable(),
+  /** Names for the panel (issue 15): the CFE account's alias, else its CFE user, and the service's alias. */
+  credential_label: z.string().nullable(),
+  alias: z.string().nullable(),
   message: z.string().nullable(),
   timestamp: z.string(),
 });
 export type SyncEvent = z.infer<typeof zSyncEvent>;
+
+/**
+ * CFE asks the owner of a credential to solve its CAPTCHA, or no longer does (`challenge_id`
+ * null: solved, expired, or the login refused). Pushed over the same WebSocket; the image itself is
+ * read from GET /credentials/{id}/captcha (it would not fit a database notification).
+ */
+export const zCaptchaEvent = z.object({
+  event_type: z.literal('captcha'),
+  credential_id: zId,
+  cfe_user: z.string(),
+  challenge_id: zId.nullable(),
+  expires_at: z.string().nullable(),
+  message: z.string().nullable(),
+  timestamp: z.string(),
+});
+export type CaptchaEvent = z.infer<typeof zCaptchaEvent>;
+
+/** Everything the WebSocket of sync events carries. */
+export const zLiveEvent = z.union([zSyncEvent, zCaptchaEvent]);
+export type LiveEvent = z.infer<typeof zLiveEvent>;

@@ -31,6 +31,11 @@ export const zTask = z.object({
   status: zTaskStatus,
   workflow: z.number().int(),
   credential_id: zId.nullable(),
+  /** The CFE account that names the task: its alias, else its CFE user; null without one. */
+  credential_label: z.string().nullable(),
+  /** The service of a task that touched exactly one: its number and alias (null otherwise). */
+  service_number: z.string().nullable(),
+  alias: z.string().nullable(),
   message: z.string().nullable(),
   reviewed: z.boolean(),
   counts: zTaskCounts,
@@ -56,6 +61,8 @@ export const zTaskAssociation = z.object({
   task_id: zId,
   rpu_id: zId.nullable(),
   credential_id: zId.nullable(),
+  /** The CFE account's alias, else its CFE user; null without one. */
+  credential_label: z.string().nullable(),
   service_number: z.string().nullable(),
   alias: z.string().nullable(),
   chain_workflow: z.number().int(),

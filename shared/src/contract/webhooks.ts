@@ -33,6 +33,8 @@ export type WebhookRpu = z.infer<typeof zWebhookRpu>;
 
 export const zWebhookDocument = z.object({
   kind: z.enum(['pdf', 'xml']),
+  /** `receipt`: the period's own receipt; `complementary`: another CFDI CFE issued for it. */
+  role: z.enum(['receipt', 'complementary']),
   file_name: z.string(),
   /** GET it with the user's bearer token (`GET /media/get-file`). */
   url: z.string(),
@@ -50,6 +52,11 @@ export const zPeriodCreatedData = z.object({
     consumption_kwh: zMoney,
     tariff: z.string(),
     cfdi_uuid: z.string().nullable(),
+    cfdi_series: z.string().nullable(),
+    cfdi_folio: z.string().nullable(),
+    due_date: zIsoDate.nullable(),
+    /** CFE's whole-peso total to pay (the fiscal total with cents is `amount`). */
+    total_to_pay: zMoney.nullable(),
   }),
   documents: z.array(zWebhookDocument),
   task_id: zId.nullable(),

@@ -10,6 +10,7 @@ import {
   inputDateToIso,
   isIsoDate,
   isoDateToInput,
+  mexicoCityToday,
   parseInputDate,
   parseIsoDate,
   safeFormatDate,
@@ -257,4 +258,10 @@ describe('groupByDate', () => {
     expect(groups[0]).toEqual({ key: 'invalid', label: 'Fecha inválida', items: [{ id: 1, at: 'x' }] });
     expect(groups[1]?.label).toBe('Hoy');
   });
+});
+
+test("downloaded files are named after Mexico City's day, wherever the code runs", () => {
+  // 03:00 UTC on 1 January is still 31 December in Mexico City (UTC-6).
+  expect(mexicoCityToday(new Date('2026-01-01T03:00:00Z'))).toBe('2025-12-31');
+  expect(mexicoCityToday(new Date('2026-01-01T07:00:00Z'))).toBe('2026-01-01');
 });

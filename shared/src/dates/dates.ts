@@ -90,6 +90,14 @@ export function toIsoDate(value: DateInput): string {
   return formatWith(value, ISO_DATE_FORMAT);
 }
 
+/**
+ * Mexico City's calendar day (yyyy-MM-dd), whatever the browser's zone: what downloaded files are
+ * named after, as the API names them.
+ */
+export function mexicoCityToday(now: Date = new Date()): string {
+  return now.toLocaleDateString('en-CA', { timeZone: 'America/Mexico_City' });
+}
+
 /** dd/MM/yyyy (typed) to yyyy-MM-dd (sent), or null when the text is not a valid date. */
 export function inputDateToIso(text: string): string | null {
   const date = parseInputDate(text);

@@ -14,6 +14,7 @@ export {
   inputDateToIso,
   isIsoDate,
   isoDateToInput,
+  mexicoCityToday,
   parseInputDate,
   parseIsoDate,
   safeFormatDate,

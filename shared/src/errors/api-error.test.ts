@@ -146,7 +146,7 @@ describe('toApiError: failures of the HTTP client keep axios messages (spec §8)
     expect(error.message).toBe('Network Error');
     expect(error.code).toBe('ERR_NETWORK');
     expect(error.status).toBeNull();
-    consoleError.mockRestore();
+    expect(consoleError).toHaveBeenCalled();
   });
 
   it('timeout: "timeout of …ms exceeded" from axios', async () => {

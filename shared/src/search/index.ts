@@ -38,10 +38,10 @@ export type {
 export {
   adminFilterByValues,
   adminFilterByValuesFor,
-  adminFilterOptions,
   adminServicesFilterByValues,
   adminUsersFilterByValues,
   chosenFilterBy,
+  labelledOptions,
   parseAdminSearch,
   parseDownloadsSearch,
   parsePaymentHistorySearch,
@@ -51,9 +51,7 @@ export {
   parseSettingsSearch,
   parseSubscriptionSearch,
   periodsFilterByValues,
-  periodsFilterOptions,
   rpusFilterByValues,
-  rpusFilterOptions,
   searchMetaKeys,
   zAdminSearch,
   zDownloadsSearch,
@@ -64,5 +62,5 @@ export {
   zSettingsSearch,
   zSubscriptionSearch,
 } from './routes';
-export { AdminTab, adminTabs, adminTabValues, SettingsTab, settingsTabs, settingsTabValues } from './tabs';
+export { AdminTab, adminTabValues, SettingsTab, settingsTabValues } from './tabs';
 export { commonSearchDefaults, toSearchParams, toSearchString } from './to-search-params';

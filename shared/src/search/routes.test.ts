@@ -2,8 +2,6 @@ import type { RpuStatus, TaskStatus, TaskType } from '../contract/enums';
 import { pageSizePreference } from './page-size-preference';
 import {
   type AdminSearch,
-  adminFilterByValuesFor,
-  adminFilterOptions,
   type PeriodsSearch,
   parseAdminSearch,
   parseDownloadsSearch,
@@ -13,11 +11,9 @@ import {
   parseRpusSearch,
   parseSettingsSearch,
   parseSubscriptionSearch,
-  periodsFilterOptions,
   type RpusSearch,
-  rpusFilterOptions,
 } from './routes';
-import { AdminTab, adminTabs, SettingsTab, settingsTabs } from './tabs';
+import { AdminTab, SettingsTab } from './tabs';
 
 const ID = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
 const OTHER_ID = '9b2c8a1e-1111-4d3a-8b0c-0305e82c3302';
@@ -65,15 +61,6 @@ describe('/settings', () => {
   it('an unknown tab is 0', () => {
     expect(parseSettingsSearch('?tab=5').tab).toBe(0);
     expect(parseSettingsSearch('?tab=security').tab).toBe(0);
-  });
-  it('has the five tabs with their Spanish labels', () => {
-    expect(settingsTabs).toEqual([
-      { value: 0, label: 'Información de usuario' },
-      { value: 1, label: 'Apariencia' },
-      { value: 2, label: 'Seguridad' },
-      { value: 3, label: 'CFE' },
-      { value: 4, label: 'Webhooks' },
-    ]);
   });
 });
 
@@ -143,12 +130,6 @@ describe('/periods', () => {
     expect(parsePeriodsSearch('?initialDate=01/02/2025&finalDate=').initialDate).toBeNull();
     expect(parsePeriodsSearch('?finalDate=').finalDate).toBeNull();
   });
-  it('offers its filter choices in Spanish', () => {
-    expect(periodsFilterOptions).toEqual([
-      { value: 'rpu', label: 'Servicio' },
-      { value: 'credential', label: 'Cuenta de CFE' },
-    ]);
-  });
 });
 
 describe('/downloads', () => {
@@ -195,13 +176,6 @@ describe('/admin', () => {
   it('an unknown tab is users (0)', () => {
     expect(parseAdminSearch('?tab=3').tab).toBe(0);
     expect(parseAdminSearch('?tab=logs').tab).toBe(0);
-  });
-  it('has the three tabs with their Spanish labels', () => {
-    expect(adminTabs).toEqual([
-      { value: 0, label: 'Usuarios' },
-      { value: 1, label: 'Bitácora' },
-      { value: 2, label: 'Servicios' },
-    ]);
   });
   it.each(['company', 'email', 'username'])('users tab: filterBy=%s is accepted', (filterBy) => {
     expect(parseAdminSearch(`?filterBy=${filterBy}`).filterBy).toBe(filterBy);
@@ -268,20 +242,6 @@ describe('/admin', () => {
       expect(parseAdminSearch(`?${key}=`)[key]).toBeNull();
     },
   );
-  it('offers the filter choices of each tab in Spanish', () => {
-    expect(adminFilterOptions(AdminTab.users).map((option) => option.label)).toEqual([
-      'Empresa',
-      'Correo',
-      'Nombre',
-    ]);
-    expect(adminFilterOptions(AdminTab.logs).map((option) => option.value)).toEqual(
-      adminFilterByValuesFor(AdminTab.logs),
-    );
-    expect(adminFilterOptions(AdminTab.rpus)).toContainEqual({
-      value: 'service_number',
-      label: 'Número de servicio',
-    });
-  });
 });
 
 describe('/rpus/', () => {
@@ -356,18 +316,6 @@ describe('/rpus/', () => {
       withAutofetch: null,
       sendEmailNotifications: null,
     });
-  });
-  it('offers its filter choices in Spanish', () => {
-    expect(rpusFilterOptions.map((option) => option.value)).toEqual([
-      'alias',
-      'credential',
-      'email',
-      'withCredential',
-      'serviceNumber',
-    ]);
-    expect(rpusFilterOptions.find((option) => option.value === 'serviceNumber')?.label).toBe(
-      'Número de servicio',
-    );
   });
   it('types the values as the contract does', () => {
     const search = parseRpusSearch('?rpuStatus=1');

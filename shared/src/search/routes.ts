@@ -75,7 +75,8 @@ export function chosenFilterBy<T extends string>(search: {
 
 const list = { page: zPageParam, pageSize: zPageSizeParam };
 
-function options<const T extends string>(
+/** Choices for a select: each value with its label (the labels are the screen's, in its remote). */
+export function labelledOptions<const T extends string>(
   values: readonly T[],
   labels: Readonly<Record<T, string>>,
 ): EnumOption<T>[] {
@@ -97,7 +98,6 @@ export const parseSettingsSearch = (input: SearchInput): SettingsSearch =>
 
 export const periodsFilterByValues = ['rpu', 'credential'] as const;
 export type PeriodsFilterBy = (typeof periodsFilterByValues)[number];
-export const periodsFilterOptions = options(periodsFilterByValues, es.search.filterBy.periods);
 
 export const zPeriodsSearch = z
   .object({
@@ -151,13 +151,6 @@ export function adminFilterByValuesFor(tab: AdminTab): readonly AdminFilterBy[] 
   return tab === AdminTab.users ? adminUsersFilterByValues : adminServicesFilterByValues;
 }
 
-/** The filter choices of a tab of /admin, with their Spanish labels. */
-export function adminFilterOptions(tab: AdminTab): EnumOption<AdminFilterBy>[] {
-  return tab === AdminTab.users ? adminUsersFilterOptions : adminServicesFilterOptions;
-}
-const adminUsersFilterOptions = options(adminUsersFilterByValues, es.search.filterBy.admin);
-const adminServicesFilterOptions = options(adminServicesFilterByValues, es.search.filterBy.admin);
-
 export const zAdminSearch = z
   .object({
     tab: zTabParam(adminTabValues),
@@ -197,7 +190,6 @@ export const rpusFilterByValues = [
   'serviceNumber',
 ] as const;
 export type RpusFilterBy = (typeof rpusFilterByValues)[number];
-export const rpusFilterOptions = options(rpusFilterByValues, es.search.filterBy.rpus);
 
 export const zRpusSearch = z
   .object({

@@ -1,7 +1,7 @@
+import { ACCESS_TOKEN_KEY } from '../contract/boot';
 import { safeLocalStorage } from './storage';
 
-/** Where the bearer token lives (spec §4: "Logging in stores the access token locally"). */
-export const ACCESS_TOKEN_KEY = 'access_token';
+export { ACCESS_TOKEN_KEY };
 /** The stored authorization entry that logging out also removes (spec §4). */
 export const AUTHORIZATION_KEY = 'authorization';
 

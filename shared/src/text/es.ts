@@ -1,14 +1,11 @@
-import { adminText } from './admin';
 import { billingText } from './billing';
 import { credentialsText } from './credentials';
-import { periodsText } from './periods';
-import { rpusText } from './rpus';
-import { settingsText } from './settings';
 import { syncText } from './sync';
 
 /**
- * The Spanish text catalogue: every string a user reads comes from here (or from a sibling
- * file of this folder), so that wording is reviewed in one place.
+ * The Spanish text catalogue of what several apps show (the host's screens, the common UI, enum
+ * labels, the contract's messages). A remote's own screens read their texts from the remote's
+ * `src/text.ts`, deployed with it (docs/decisions/008-remote-owned-texts.md).
  */
 export const es = {
   app: {
@@ -54,10 +51,13 @@ export const es = {
     label: 'Paginación',
     previous: 'Anterior',
     next: 'Siguiente',
-    page: (page: number, pages: number) => `Página ${page} de ${Math.max(pages, 1)}`,
+    /** `more`: the list has more pages than `pages` (its count stopped there). */
+    page: (page: number, pages: number, more = false) =>
+      more ? `Página ${page} de más de ${pages}` : `Página ${page} de ${Math.max(pages, 1)}`,
     pageSize: 'Filas por página',
-    range: (from: number, to: number, total: number) =>
-      total === 0 ? 'Sin registros' : `${from}–${to} de ${total}`,
+    /** `more`: more rows match than `total` (the count stopped there). */
+    range: (from: number, to: number, total: number, more = false) =>
+      total === 0 ? 'Sin registros' : `${from}–${to} de ${more ? 'más de ' : ''}${total}`,
   },
   dates: {
     today: 'Hoy',
@@ -82,6 +82,7 @@ export const es = {
     date: 'Escribe una fecha válida (dd/mm/aaaa)',
     url: 'Escribe una URL válida',
     oneOf: 'Elige una de las opciones válidas',
+    nul: 'Contiene un carácter no permitido (nulo); bórralo y escríbelo de nuevo',
   },
   errors: {
     unexpected: 'Ocurrió un error inesperado',
@@ -101,7 +102,6 @@ export const es = {
     notFoundTitle: 'Oops!',
     notFoundMessage: 'Página no encontrada',
     backHome: 'Regresar al inicio',
-    genericNotFound: 'Not Found',
     genericCrash: 'Something went wrong!',
     showError: 'Show Error',
     hideError: 'Hide Error',
@@ -222,26 +222,6 @@ export const es = {
     unknown: 'Desconocido',
   },
   search: {
-    /** The `filterBy` choices of each list route (spec §2, §3). */
-    filterBy: {
-      rpus: {
-        alias: 'Alias',
-        credential: 'Cuenta de CFE',
-        email: 'Usuario de CFE (correo)',
-        withCredential: 'Con cuenta de CFE',
-        serviceNumber: 'Número de servicio',
-      },
-      periods: { rpu: 'Servicio', credential: 'Cuenta de CFE' },
-      admin: {
-        company: 'Empresa',
-        email: 'Correo',
-        username: 'Nombre',
-        alias: 'Alias',
-        service_number: 'Número de servicio',
-        task_status: 'Estado de la tarea',
-        task_type: 'Tipo de tarea',
-      },
-    },
     /** Why a filter of the address was not applied (a conditional requirement of spec §2). */
     requirements: {
       credentialId: 'Elige una cuenta de CFE para filtrar por cuenta.',
@@ -249,11 +229,7 @@ export const es = {
       search: 'Escribe lo que quieres buscar.',
     },
   },
-  settings: settingsText,
-  rpus: rpusText,
   credentials: credentialsText,
-  periods: periodsText,
-  admin: adminText,
   sync: syncText,
 } as const;
 

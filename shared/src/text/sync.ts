@@ -21,18 +21,43 @@ export const syncText = {
     syncing_payment_history: 'Sincronizando historial de pagos',
   } as Readonly<Record<string, string>>,
   accountSync: 'Cuenta de CFE',
+  /** A CFE account by its alias or CFE user (issue 15: four accounts must be told apart). */
+  accountNamed: (label: string | null) => (label ? `Cuenta de CFE «${label}»` : 'Cuenta de CFE'),
+  /** A service by its alias and number, or its number alone. */
+  serviceNamed: (serviceNumber: string, alias: string | null) =>
+    alias ? `${alias} · ${serviceNumber}` : serviceNumber,
 
   area: {
     title: 'Sincronizaciones',
     open: (running: number) => (running > 0 ? `Sincronizaciones (${running})` : 'Sincronizaciones'),
+    openWithCaptcha: (running: number) =>
+      `${running > 0 ? `Sincronizaciones (${running})` : 'Sincronizaciones'} · captcha de CFE pendiente`,
     empty: 'No hay sincronizaciones recientes.',
     connecting: 'Conectando con las actualizaciones en vivo…',
     reconnecting: (seconds: number) =>
       `Conexión en vivo interrumpida. Reintentando en ${Math.max(1, Math.round(seconds))} s…`,
+    tooManyConnections: (seconds: number) =>
+      `Tienes Luz abierto en demasiadas pestañas o ventanas: cierra alguna para ver el avance en vivo aquí. Reintentando en ${Math.max(1, Math.round(seconds))} s…`,
     clearFinished: 'Quitar las terminadas',
     more: (count: number) => (count === 1 ? 'y 1 sincronización más' : `y ${count} sincronizaciones más`),
     done: 'Terminada',
     failed: 'Con error',
+  },
+
+  /** CFE's image CAPTCHA, solved by the account's owner in the sync area. */
+  captcha: {
+    title: 'CFE pide resolver un captcha',
+    description: (cfeUser: string) =>
+      `Para continuar con la cuenta ${cfeUser}, escribe los caracteres de la imagen tal como aparecen (distingue mayúsculas de minúsculas).`,
+    image: (cfeUser: string) => `Captcha de CFE de la cuenta ${cfeUser}`,
+    answer: 'Caracteres de la imagen',
+    submit: 'Enviar',
+    another: 'Otra imagen',
+    loading: 'Cargando la imagen…',
+    loadError: 'No pudimos cargar la imagen del captcha.',
+    required: 'Escribe los caracteres de la imagen.',
+    expires: (time: string) => `Puedes responder hasta las ${time}.`,
+    connected: 'Conectado con CFE. Las sincronizaciones de esta cuenta continúan.',
   },
 
   actions: {
@@ -67,6 +92,7 @@ export const syncText = {
       amount: 'Importe',
       channel: 'Canal',
       reference: 'Referencia',
+      document: 'Comprobante de pago',
     },
     total: (amount: string) => `Total de la página: ${amount}`,
     notFound: 'No encontramos este servicio.',
@@ -77,6 +103,9 @@ export const syncText = {
       amount: 'Importe (MXN)',
       channel: 'Canal',
       reference: 'Referencia',
+      cfdiSeries: 'Serie del CFDI de pago',
+      cfdiFolio: 'Folio del CFDI de pago',
+      cfdiUuid: 'UUID del CFDI de pago',
     },
   },
 };

@@ -16,7 +16,6 @@ export { ProgressBar } from './progress-bar';
 export {
   ErrorBoundary,
   GenericErrorFallback,
-  GenericNotFound,
   LoadFailureScreen,
   NotFoundScreen,
 } from './screens';

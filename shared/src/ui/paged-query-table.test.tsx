@@ -53,3 +53,31 @@ test('a failed read says what and why, retries, and does not claim the list is e
   await userEvent.setup().click(screen.getByRole('button', { name: 'Reintentar' }));
   expect(refetch).toHaveBeenCalledTimes(1);
 });
+
+test('a list whose count stopped at its cap says "más de" and lets the user page on past it', async () => {
+  const setSearch = jest.fn();
+  const rows = Array.from({ length: 10 }, (_, index) => ({ id: `rpu-${index + 11}` }));
+  render(
+    <ThemeProvider theme={darkTheme}>
+      <PagedQueryTable
+        query={{
+          data: { data: rows, count: 1000, count_capped: true },
+          error: null,
+          isError: false,
+          isFetching: false,
+          refetch: jest.fn(),
+        }}
+        search={{ page: 100, pageSize: 10 }}
+        setSearch={setSearch}
+        caption="Servicios"
+        columns={[{ key: 'n', header: 'Número', render: (row: Rpu) => row.id }]}
+        getRowId={(row) => row.id}
+        empty="Todavía no tienes servicios."
+      />
+    </ThemeProvider>,
+  );
+  expect(screen.getByText('991–1000 de más de 1000')).toBeInTheDocument();
+  expect(screen.getByText('Página 100 de más de 100')).toBeInTheDocument();
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Siguiente' }));
+  expect(setSearch).toHaveBeenCalledWith({ page: 101 });
+});

@@ -33,12 +33,21 @@ type Props = {
   page: number;
   pageSize: number;
   count: number;
+  /** The list holds more than `count` rows (its count stopped there, `count_capped`). */
+  countCapped?: boolean;
   onPageChange: (page: number) => void;
   /** Without it the page size is fixed and its selector is not shown. */
   onPageSizeChange?: (pageSize: number) => void;
 };
 
-export function Pagination({ page, pageSize, count, onPageChange, onPageSizeChange }: Props) {
+export function Pagination({
+  page,
+  pageSize,
+  count,
+  countCapped = false,
+  onPageChange,
+  onPageSizeChange,
+}: Props) {
   const sizeId = useId();
   const pages = Math.max(1, Math.ceil(count / pageSize));
   const from = count === 0 ? 0 : (page - 1) * pageSize + 1;
@@ -65,14 +74,19 @@ export function Pagination({ page, pageSize, count, onPageChange, onPageSizeChan
             </select>
           </>
         ) : null}
-        <span aria-live="polite">{es.pagination.range(from, to, count)}</span>
+        <span aria-live="polite">{es.pagination.range(from, to, count, countCapped)}</span>
       </Group>
       <Group>
         <Button variant="secondary" size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>
           {es.pagination.previous}
         </Button>
-        <span>{es.pagination.page(page, pages)}</span>
-        <Button variant="secondary" size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= pages}>
+        <span>{es.pagination.page(page, pages, countCapped)}</span>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => onPageChange(page + 1)}
+          disabled={page >= pages && !countCapped}
+        >
           {es.pagination.next}
         </Button>
       </Group>
@@ -88,16 +102,19 @@ export function SearchPagination({
   search,
   setSearch,
   count,
+  countCapped,
 }: {
   search: { page: number; pageSize: number };
   setSearch: (patch: { page?: number; pageSize?: number }) => void;
   count: number;
+  countCapped?: boolean | undefined;
 }) {
   return (
     <Pagination
       page={search.page}
       pageSize={search.pageSize}
       count={count}
+      countCapped={countCapped}
       onPageChange={(page) => setSearch({ page })}
       onPageSizeChange={(pageSize) => {
         pageSizePreference.set(pageSize);

@@ -53,15 +53,7 @@ export function LoadFailureScreen() {
   );
 }
 
-/** The generic fallbacks of spec §2. */
-export function GenericNotFound() {
-  return (
-    <Screen>
-      <h2>{es.errors.genericNotFound}</h2>
-    </Screen>
-  );
-}
-
+/** The generic fallback of spec §2 for a crash outside the remotes (the host's own screens). */
 export function GenericErrorFallback({ error }: { error: unknown }) {
   const [shown, setShown] = useState(false);
   const detail = error instanceof Error ? `${error.message}\n\n${error.stack ?? ''}` : String(error);

@@ -47,6 +47,19 @@ const StyledTable = styled.table`
   input[type='checkbox'] { width: 16px; height: 16px; accent-color: ${({ theme }) => theme.color.primary}; cursor: pointer; }
 `;
 
+/** A placeholder cell as tall as a line of a real row's text. */
+const SkeletonBar = styled.span`
+  display: block;
+  height: 1.25rem;
+  width: 70%;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: ${({ theme }) => theme.color.border};
+  opacity: 0.5;
+`;
+
+/** More placeholder rows than this would reach below any screen: what is below them is not in view to move. */
+const MAX_SKELETON_ROWS = 20;
+
 const LoadingOverlay = styled.div`
   position: absolute;
   inset: 0;
@@ -67,6 +80,11 @@ export type DataTableProps<T> = {
   rowLabel?: (row: T) => string;
   /** The rows could not be loaded: the body does not claim there is nothing (the screen says why). */
   failed?: boolean;
+  /**
+   * Placeholder rows while the first rows load (the page size): the table is as tall before the
+   * rows arrive as after, so what is below it does not move.
+   */
+  skeletonRows?: number;
 };
 
 /** A data table with optional row selection; the caption names it for screen readers. */
@@ -80,6 +98,7 @@ export function DataTable<T>({
   selection,
   rowLabel,
   failed = false,
+  skeletonRows = 5,
 }: DataTableProps<T>) {
   const ids = rows.map(getRowId);
   const selectedOnPage = ids.filter((id) => selection?.selected.has(id)).length;
@@ -165,11 +184,19 @@ export function DataTable<T>({
               <td colSpan={columns.length + (selection ? 1 : 0)}>{empty ?? es.common.empty}</td>
             </tr>
           ) : null}
-          {rows.length === 0 && loading ? (
-            <tr>
-              <td colSpan={columns.length + (selection ? 1 : 0)} style={{ height: 120 }} />
-            </tr>
-          ) : null}
+          {rows.length === 0 && loading
+            ? Array.from({ length: Math.min(skeletonRows, MAX_SKELETON_ROWS) }, (_, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                <tr key={index}>
+                  {selection ? <td /> : null}
+                  {columns.map((column) => (
+                    <td key={column.key}>
+                      <SkeletonBar aria-hidden="true" />
+                    </td>
+                  ))}
+                </tr>
+              ))
+            : null}
         </tbody>
       </StyledTable>
       {loading ? (

@@ -51,6 +51,7 @@ const translations: { pattern: RegExp; translate: (match: RegExpMatchArray) => s
   { pattern: /^must be a `\w+` type$/, translate: () => es.validation.invalid },
   { pattern: /^must be one of the following values: /, translate: () => es.validation.oneOf },
   { pattern: /^has unknown fields: /, translate: () => es.validation.invalid },
+  { pattern: /^must not contain NUL characters$/, translate: () => es.validation.nul },
 ];
 
 /**

@@ -4,6 +4,11 @@ import { up as syncEngine } from './020_sync_engine';
 import { up as periodsByCredential } from './030_periods_by_credential';
 import { up as webhookEngine } from './040_webhook_engine';
 import { up as billing } from './050_billing';
+import { up as periodsByReceipt } from './070_periods_by_receipt';
+import { up as revokedTokens } from './080_revoked_tokens';
+import { up as portalSessions } from './090_portal_sessions';
+import { up as listIndexes } from './100_list_indexes';
+import { up as authChanges } from './101_auth_changes';
 
 export type Migration = { version: number; name: string; up: string };
 
@@ -15,4 +20,9 @@ export const migrations: readonly Migration[] = [
   { version: 30, name: 'periods_by_credential', up: periodsByCredential },
   { version: 40, name: 'webhook_engine', up: webhookEngine },
   { version: 50, name: 'billing', up: billing },
+  { version: 70, name: 'periods_by_receipt', up: periodsByReceipt },
+  { version: 80, name: 'revoked_tokens', up: revokedTokens },
+  { version: 90, name: 'portal_sessions', up: portalSessions },
+  { version: 100, name: 'list_indexes', up: listIndexes },
+  { version: 101, name: 'auth_changes', up: authChanges },
 ];

@@ -1,7 +1,22 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { receiptCfdi, receiptPdf } from './documents';
+import { documentCfdi } from './cfdi-writer';
+import { receiptPdf } from './receipt-pdf';
 import { type Account, type AccountSeed, type Faults, SimulatorState } from './state';
-import { isServiceNumber, latestReceipt, payments, receipts, serviceProfile } from './world';
+import {
+  acceptedTotalsToPay,
+  documentFileName,
+  documentFormats,
+  isServiceNumber,
+  latestReceipt,
+  type ServiceProfile,
+  serviceDocuments,
+  serviceProfile,
+  type WorldDocument,
+  type WorldReceipt,
+} from './world';
+
+/** Receipt PDFs kept drawn (about 10 KB each). */
+const PDF_CACHE_SIZE = 500;
 
 export type SimulatorOptions = {
   accounts?: AccountSeed[];
@@ -61,6 +76,7 @@ export function buildPortalSimulator(options: SimulatorOptions = {}): {
   /** Applies global and account faults, counting every request that reaches the portal. */
   async function admit(reply: FastifyReply, account: Account | null, route: string, rateKey: string) {
     reply.raw.once('close', state.count(account?.username ?? null, route));
+    if (account) state.checkRetryAfter(account.username, Date.now());
     const faults: Faults[] = [state.globalFaults, ...(account ? [account.faults] : [])];
     const latency = Math.max(...faults.map((fault) => fault.latencyMs));
     if (latency > 0) await sleep(latency);
@@ -78,8 +94,7 @@ export function buildPortalSimulator(options: SimulatorOptions = {}): {
           Date.now(),
         );
         if (wait !== null) {
-          const key = account?.username ?? '(public)';
-          state.stats.rateLimited.set(key, (state.stats.rateLimited.get(key) ?? 0) + 1);
+          state.answeredRateLimit(account?.username ?? '(public)', wait, Date.now());
           throw new PortalError(429, 'rate_limited', 'Demasiadas solicitudes. Intenta más tarde.', wait);
         }
       }
@@ -161,81 +176,91 @@ export function buildPortalSimulator(options: SimulatorOptions = {}): {
       ) {
         throw new PortalError(409, 'cannot_link', 'Este servicio no se puede agregar a tu cuenta.');
       }
-      // "Total a pagar" of a recent receipt in whole pesos; the last payment is accepted too.
-      const offered = Math.round(Number(request.body?.total_a_pagar));
-      const recent = receipts(profile, today(), 6);
-      const accepted = new Set([
-        ...recent.map((receipt) => receipt.total),
-        ...payments(profile, today())
-          .slice(0, 2)
-          .map((payment) => payment.amount),
-      ]);
-      if (!accepted.has(offered))
+      // CFE's whole-peso "total a pagar" (IMPTOTAL) of the last or second-to-last receipt.
+      const offered = Number(request.body?.total_a_pagar);
+      if (!acceptedTotalsToPay(profile, today()).includes(offered))
         throw new PortalError(422, 'wrong_total', 'El total a pagar no coincide con un recibo reciente.');
       account.linked.add(serviceNumber);
       return reply.status(201).send({ numero_servicio: serviceNumber, vinculado: true });
     },
   );
 
+  /** Drawing a PDF takes milliseconds; syncs and benchmarks download the same receipts again. */
+  const pdfs = new Map<string, Buffer>();
+  async function cachedPdf(receipt: WorldReceipt, profile: ServiceProfile): Promise<Buffer> {
+    const cached = pdfs.get(receipt.uuid);
+    if (cached) return cached;
+    const pdf = await receiptPdf(receipt, profile);
+    if (pdfs.size >= PDF_CACHE_SIZE) pdfs.delete(pdfs.keys().next().value as string);
+    pdfs.set(receipt.uuid, pdf);
+    return pdf;
+  }
+
+  /** The documents of a service as the portal's grid lists them, newest first. */
+  const documentsOf = (serviceNumber: string) =>
+    serviceDocuments(serviceProfile(serviceNumber), today(), historyMonths);
+  const documentId = (document: WorldDocument) => `${document.series}-${document.folio}`;
+  const documentTypes: Record<WorldDocument['type'], string> = {
+    receipt: 'recibo',
+    complementary: 'complementaria',
+    payment: 'pago',
+  };
+
   app.get<{ Params: { serviceNumber: string } }>(
-    '/api/servicios/:serviceNumber/recibos',
+    '/api/servicios/:serviceNumber/documentos',
     async (request, reply) => {
       const account = sessionOf(request);
-      await admit(reply, account, 'receipts', `account:${account.username}`);
-      const profile = linkedService(account, request.params.serviceNumber);
+      await admit(reply, account, 'documents', `account:${account.username}`);
+      linkedService(account, request.params.serviceNumber);
       return {
-        recibos: receipts(profile, today(), historyMonths).map((receipt) => ({
-          id: receipt.id,
-          periodo_inicio: receipt.initialDate,
-          periodo_fin: receipt.finalDate,
-          fecha_limite: receipt.dueDate,
-          total: receipt.total,
-          kwh: receipt.kwh,
-          tarifa: receipt.tariff,
-          uuid: receipt.uuid,
+        documentos: documentsOf(request.params.serviceNumber).map((document) => ({
+          id: documentId(document),
+          serie: document.series,
+          folio: document.folio,
+          mes: document.month,
+          tipo: documentTypes[document.type],
+          formatos: documentFormats(document),
         })),
       };
     },
   );
 
-  app.get<{ Params: { serviceNumber: string; receiptId: string; format: string } }>(
-    '/api/servicios/:serviceNumber/recibos/:receiptId/:format',
+  app.get<{ Params: { serviceNumber: string; documentId: string; format: string } }>(
+    '/api/servicios/:serviceNumber/documentos/:documentId/:format',
     async (request, reply) => {
       const account = sessionOf(request);
       await admit(reply, account, 'document', `account:${account.username}`);
       const profile = linkedService(account, request.params.serviceNumber);
-      const receipt = receipts(profile, today(), historyMonths).find(
-        (item) => item.id === request.params.receiptId,
+      const format = request.params.format;
+      const document = documentsOf(profile.serviceNumber).find(
+        (candidate) => documentId(candidate) === request.params.documentId,
       );
-      if (!receipt || !['pdf', 'xml'].includes(request.params.format)) {
-        throw new PortalError(404, 'document_not_found', 'No encontramos ese recibo.');
+      if (
+        !document ||
+        (format !== 'pdf' && format !== 'xml') ||
+        !documentFormats(document).includes(format)
+      ) {
+        throw new PortalError(404, 'document_not_found', 'No encontramos ese documento.');
       }
-      if (request.params.format === 'pdf')
-        return reply.type('application/pdf').send(receiptPdf(receipt, profile.address));
+      const file = `${document.series}-${document.folio}/${format}`;
+      for (const fault of [account.faults, state.globalFaults]) {
+        const failing = fault.failDownloads[file] ?? 0;
+        if (failing <= 0) continue;
+        fault.failDownloads[file] = failing - 1;
+        throw new PortalError(503, 'unavailable', 'El servicio no está disponible por el momento.');
+      }
+      const served = `${profile.serviceNumber}/${file}`;
+      state.stats.downloads.set(served, (state.stats.downloads.get(served) ?? 0) + 1);
+      reply.header('content-disposition', `attachment; filename="${documentFileName(document, format)}"`);
+      if (format === 'pdf' && document.type === 'receipt')
+        return reply.type('application/pdf').send(await cachedPdf(document, profile));
       const mixedUp = [account.faults, state.globalFaults].some((fault) =>
-        fault.mismatchedXml.includes(receipt.serviceNumber),
+        fault.mismatchedXml.includes(document.serviceNumber),
       );
-      const served = mixedUp
-        ? { ...receipt, serviceNumber: otherServiceNumber(receipt.serviceNumber) }
-        : receipt;
-      return reply.type('application/xml; charset=utf-8').send(receiptCfdi(served));
-    },
-  );
-
-  app.get<{ Params: { serviceNumber: string } }>(
-    '/api/servicios/:serviceNumber/pagos',
-    async (request, reply) => {
-      const account = sessionOf(request);
-      await admit(reply, account, 'payments', `account:${account.username}`);
-      const profile = linkedService(account, request.params.serviceNumber);
-      return {
-        pagos: payments(profile, today()).map((payment) => ({
-          fecha: payment.date,
-          importe: payment.amount,
-          canal: payment.channel,
-          referencia: payment.reference,
-        })),
-      };
+      const cfdi = mixedUp
+        ? { ...document, serviceNumber: otherServiceNumber(document.serviceNumber) }
+        : document;
+      return reply.type('application/xml; charset=utf-8').send(documentCfdi(cfdi, profile));
     },
   );
 
@@ -253,15 +278,19 @@ export function buildPortalSimulator(options: SimulatorOptions = {}): {
       if (profile.consultationMissing)
         throw new PortalError(404, 'receipt_not_found', 'No hay un recibo disponible para consulta.');
       const receipt = latestReceipt(profile, today());
-      return {
-        numero_servicio: serviceNumber,
-        nombre_titular: profile.holderName,
-        tarifa: profile.tariff,
-        total_a_pagar: receipt.total,
-        fecha_limite: receipt.dueDate,
-        periodo_inicio: receipt.initialDate,
-        periodo_fin: receipt.finalDate,
-      };
+      if (!receipt)
+        throw new PortalError(404, 'receipt_not_found', 'No hay un recibo disponible para consulta.');
+      return reply.type('application/xml; charset=utf-8').send(documentCfdi(receipt, profile));
+    },
+  );
+
+  // Ground truth for tests and benchmarks: every document the world has for a service.
+  app.get<{ Params: { serviceNumber: string } }>(
+    '/__sim/services/:serviceNumber/documents',
+    async (request) => {
+      if (!isServiceNumber(request.params.serviceNumber))
+        throw new PortalError(404, 'service_not_found', 'El número de servicio no existe.');
+      return { documents: documentsOf(request.params.serviceNumber) };
     },
   );
 
@@ -309,6 +338,7 @@ export function buildPortalSimulator(options: SimulatorOptions = {}): {
     by_route: Object.fromEntries(state.stats.byRoute),
     peak_in_flight: Object.fromEntries(state.stats.peakInFlight),
     rate_limited: Object.fromEntries(state.stats.rateLimited),
+    ignored_retry_after: Object.fromEntries(state.stats.ignoredRetryAfter),
   }));
 
   app.post('/__sim/stats/reset', async () => {

@@ -21,6 +21,8 @@ export type Faults = {
   consultationDown: boolean;
   /** Service numbers whose CFDI XML names another service (a portal mix-up the client must catch). */
   mismatchedXml: string[];
+  /** `<document id>/<pdf|xml>` → the next N downloads of that file answer 503. */
+  failDownloads: Record<string, number>;
 };
 
 export const noFaults = (): Faults => ({
@@ -33,6 +35,7 @@ export const noFaults = (): Faults => ({
   unlinkable: [],
   consultationDown: false,
   mismatchedXml: [],
+  failDownloads: {},
 });
 
 export type Account = { username: string; password: string; linked: Set<string>; faults: Faults };
@@ -68,7 +71,13 @@ export class SimulatorState {
     peakInFlight: new Map<string, number>(),
     /** 429 answers by account. */
     rateLimited: new Map<string, number>(),
+    /** Requests of an account sent inside the wait its last 429 asked for (a client ignoring Retry-After). */
+    ignoredRetryAfter: new Map<string, number>(),
+    /** Files served, by `<service>/<document id>/<format>`: a sync that resumes downloads each once. */
+    downloads: new Map<string, number>(),
   };
+  /** Per account: when its last 429 was answered and until when it asked to wait. */
+  private readonly retryAfter = new Map<string, { from: number; until: number }>();
   private readonly inFlight = new Map<string, number>();
   private readonly windows = new Map<string, number[]>();
 
@@ -135,6 +144,22 @@ export class SimulatorState {
     return null;
   }
 
+  /** Records a 429 answered now that asked the account to wait `seconds`. */
+  answeredRateLimit(account: string, seconds: number, now: number) {
+    this.stats.rateLimited.set(account, (this.stats.rateLimited.get(account) ?? 0) + 1);
+    this.retryAfter.set(account, { from: now, until: now + seconds * 1000 });
+  }
+
+  /**
+   * Counts a request that arrives while the account's last 429 still asks it to wait. One sent
+   * within 100 ms of that answer is not counted: it left before the client could know.
+   */
+  checkRetryAfter(account: string, now: number) {
+    const wait = this.retryAfter.get(account);
+    if (wait && now > wait.from + 100 && now < wait.until)
+      this.stats.ignoredRetryAfter.set(account, (this.stats.ignoredRetryAfter.get(account) ?? 0) + 1);
+  }
+
   resetStats() {
     this.stats = {
       total: 0,
@@ -142,7 +167,10 @@ export class SimulatorState {
       byRoute: new Map(),
       peakInFlight: new Map(),
       rateLimited: new Map(),
+      ignoredRetryAfter: new Map(),
+      downloads: new Map(),
     };
     this.windows.clear();
+    this.retryAfter.clear();
   }
 }

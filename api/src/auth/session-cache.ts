@@ -1,0 +1,84 @@
+import type { Database } from '../db/database';
+import type { User } from '../users/service';
+
+/**
+ * Announced by the database (triggers of migration 101) with a user's id whenever what the auth
+ * guard checked about that user may have changed: their row, their credentials, a logout.
+ */
+export const AUTH_CHANGES_CHANNEL = 'luz_auth_changes';
+
+/** How long a checked caller is trusted without news: a bound for a notification that got lost. */
+export const SESSION_CACHE_TTL_MS = 10_000;
+/** Users kept at most; the oldest entry leaves first. */
+const MAX_USERS = 10_000;
+
+type Entry = { user: User; tokens: Set<string>; until: number };
+
+/**
+ * The callers the auth guard has checked recently: a user's row (with `has_credentials`) and the
+ * tokens (`jti`) found not revoked, so that a request needs no query (issue 17). It holds nothing
+ * until it listens: every change announced on AUTH_CHANGES_CHANNEL drops that user at once, in
+ * this process before the write that caused it resolves (`listenForInvalidation`), in the others
+ * when the notification arrives. A read that started before a change is not kept (`epoch`).
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, Entry>();
+  private stopListening: (() => Promise<void>) | null = null;
+  /** Bumped by every change: a read begun under an older epoch may hold what the change replaced. */
+  private epoch = 0;
+
+  constructor(
+    private readonly db: Database,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async start() {
+    this.stopListening ??= await this.db.listenForInvalidation(AUTH_CHANGES_CHANNEL, (userId) =>
+      this.forget(userId),
+    );
+  }
+
+  async stop() {
+    const stop = this.stopListening;
+    this.stopListening = null;
+    this.entries.clear();
+    await stop?.();
+  }
+
+  /** The user of a token checked recently, or null (then check it and `keep` the answer). */
+  get(userId: string, jti: string): User | null {
+    const entry = this.entries.get(userId);
+    if (!entry) return null;
+    if (entry.until <= this.now()) {
+      this.entries.delete(userId);
+      return null;
+    }
+    return entry.tokens.has(jti) ? entry.user : null;
+  }
+
+  /** Where a read starts: pass it to `keep`. */
+  mark(): number {
+    return this.epoch;
+  }
+
+  /** Keeps a checked caller, unless anything changed since `mark` (or nothing listens). */
+  keep(user: User, jti: string, mark: number) {
+    if (!this.stopListening || mark !== this.epoch) return;
+    const entry = this.entries.get(user.id);
+    if (entry && entry.user.tokenVersion === user.tokenVersion) {
+      entry.tokens.add(jti);
+      return;
+    }
+    this.entries.delete(user.id);
+    if (this.entries.size >= MAX_USERS) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(user.id, { user, tokens: new Set([jti]), until: this.now() + SESSION_CACHE_TTL_MS });
+  }
+
+  forget(userId: string) {
+    this.epoch += 1;
+    this.entries.delete(userId);
+  }
+}

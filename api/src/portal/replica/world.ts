@@ -1,0 +1,104 @@
+import { moneyText } from '../../cfdi/money';
+import { paymentFormName } from '../../cfdi/payment-forms';
+import { documentCfdi } from '../simulator/cfdi-writer';
+import { receiptPdf } from '../simulator/receipt-pdf';
+import {
+  demoServiceNumbers,
+  isServiceNumber,
+  serviceDocuments,
+  serviceProfile,
+  type WorldDocument,
+  type WorldDocumentType,
+} from '../simulator/world';
+
+/**
+ * The replica's view of the simulated world (`../simulator/world.ts`): services and the documents
+ * CFE's grid lists for them, with the CFDI and PDF the simulator writes as CFE does. This is the
+ * one file of the replica that knows the world.
+ */
+
+export type ReplicaDocumentKind = WorldDocumentType;
+
+/** A payment as its CFDI says it: money as exact text, the channel in SAT's Spanish. */
+export type ReplicaPayment = { date: string; amount: string; channel: string; reference: string };
+
+export type ReplicaDocument = {
+  series: string;
+  folio: string;
+  /** The grid's month, yyyy-MM. */
+  month: string;
+  /** The grid's "tipo": OCR for a receipt. */
+  type: string;
+  kind: ReplicaDocumentKind;
+  uuid: string;
+  /** CFE's whole-peso total to pay (IMPTOTAL); receipts only. */
+  totalToPay: number | null;
+  /** Payments only. */
+  payment: ReplicaPayment | null;
+  xml: () => Buffer;
+  /** Receipts only: payments and complementary invoices have no PDF. Drawing one takes a few ms. */
+  pdf: (() => Promise<Buffer>) | null;
+};
+
+export type ReplicaService = {
+  serviceNumber: string;
+  /** The receipt's NOMBRE, as AgregarServicio and the consultation want it. */
+  holderName: string;
+  /** Newest first, as the grid lists them. */
+  documents: ReplicaDocument[];
+};
+
+export interface ReplicaWorld {
+  /** Null when CFE has no such service. */
+  service(serviceNumber: string): ReplicaService | null;
+  /** Services an account of the replica starts with. */
+  accountServices(username: string, count: number): string[];
+}
+
+/** What CFE's grid writes in its "tipo" column (OCR for receipts, REAL-CFE.md §1; the others assumed). */
+const gridTypes: Record<WorldDocumentType, string> = {
+  receipt: 'OCR',
+  payment: 'PAGO',
+  complementary: 'COMPLEMENTARIA',
+};
+
+function replicaDocument(
+  document: WorldDocument,
+  profile: ReturnType<typeof serviceProfile>,
+): ReplicaDocument {
+  return {
+    series: document.series,
+    folio: document.folio,
+    month: document.month,
+    type: gridTypes[document.type],
+    kind: document.type,
+    uuid: document.uuid,
+    totalToPay: document.type === 'receipt' ? document.totalToPay : null,
+    payment:
+      document.type === 'payment'
+        ? {
+            date: document.paidAt.slice(0, 10),
+            amount: moneyText(document.amount),
+            channel: paymentFormName(document.form),
+            reference: document.reference ?? '',
+          }
+        : null,
+    xml: () => documentCfdi(document, profile),
+    pdf: document.type === 'receipt' ? () => receiptPdf(document, profile) : null,
+  };
+}
+
+/** The simulator's world as the replica serves it, up to `today`, `historyMonths` back. */
+export function simulatedWorld(options: { today: () => Date; historyMonths: number }): ReplicaWorld {
+  return {
+    service(serviceNumber) {
+      if (!isServiceNumber(serviceNumber)) return null;
+      const profile = serviceProfile(serviceNumber);
+      const documents = serviceDocuments(profile, options.today(), options.historyMonths).map((document) =>
+        replicaDocument(document, profile),
+      );
+      return { serviceNumber, holderName: profile.holderName, documents };
+    },
+    accountServices: demoServiceNumbers,
+  };
+}

@@ -1,0 +1,64 @@
+import { type LuzProcess, startLuzProcess } from '../testing/luz-process';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { startSimulator } from './test-helpers';
+
+/**
+ * For tests of worker processes as production runs them (`src/worker.ts`) on one PostgreSQL
+ * database: a portal simulator, the database, an API process that queues work and runs none, and
+ * `startWorker` for workers with the API's secrets and data folder, as a second machine would run
+ * them. Every process must agree on the step timeout (the sender of a job sets its expiry).
+ * Workers still running after a test are stopped.
+ */
+export function workerProcesses(stepTimeoutSeconds: number, workerEnv: Record<string, string> = {}) {
+  const fixture = {
+    simulator: undefined as unknown as Awaited<ReturnType<typeof startSimulator>>,
+    database: undefined as unknown as TestDatabase,
+    t: undefined as unknown as TestApp,
+    workers: [] as LuzProcess[],
+    async startWorker(): Promise<LuzProcess> {
+      const worker = await startLuzProcess(
+        'worker',
+        {
+          DATABASE_URL: fixture.database.url as string,
+          PORTAL_URL: fixture.simulator.url,
+          DATA_DIR: fixture.t.config.dataDir,
+          SECRET_KEY: fixture.t.config.secretKey,
+          CREDENTIALS_KEY: fixture.t.config.credentialsKey.toString('hex'),
+          SYNC_STEP_TIMEOUT_SECONDS: String(stepTimeoutSeconds),
+          SYNC_RETRY_DELAY_SECONDS: '0.2',
+          LOG_LEVEL: 'warn',
+          ...workerEnv,
+        },
+        40_000,
+      );
+      fixture.workers.push(worker);
+      return worker;
+    },
+  };
+
+  beforeAll(async () => {
+    fixture.simulator = await startSimulator();
+    fixture.database = await createTestDatabase();
+    fixture.t = await createTestApp({
+      database: fixture.database,
+      config: {
+        workers: false,
+        portalUrl: fixture.simulator.url,
+        sync: { stepTimeoutSeconds },
+      },
+    });
+  }, 60_000);
+  afterEach(async () => {
+    for (const worker of fixture.workers.splice(0)) {
+      worker.process.kill('SIGTERM');
+      await worker.exited;
+    }
+  }, 60_000);
+  afterAll(async () => {
+    await fixture.t.close();
+    await fixture.database.drop();
+    await fixture.simulator.close();
+  }, 60_000);
+  return fixture;
+}

@@ -1,0 +1,69 @@
+// jest globalSetup of the api projects. Its workers inherit the environment it leaves.
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { migrate } from '../db/migrate';
+import { openPGlite } from '../db/pglite';
+import { openPostgres } from '../db/postgres';
+import { databaseUrl, onServer, pgliteTemplateFile, RUN_FOLDER, templateEnv } from './test-database';
+
+export type ProjectConfig = { displayName?: { name: string } };
+
+export const kindOf = (project: ProjectConfig) =>
+  project.displayName?.name === 'api-postgres' ? 'postgres' : 'pglite';
+
+/**
+ * Every temporary folder of the run (the tests', the templates', their child processes') is made
+ * in one folder that the global teardown removes: TMPDIR points there.
+ */
+async function runFolder(): Promise<string> {
+  let folder = process.env[RUN_FOLDER];
+  if (!folder) {
+    folder = await mkdtemp(join(tmpdir(), 'luz-jest-'));
+    process.env[RUN_FOLDER] = folder;
+    process.env.TMPDIR = folder;
+  }
+  return folder;
+}
+
+/** One initdb for both: the empty data folder (for the migration tests), then the migrated one. */
+async function dumpPGlite(dir: string) {
+  const db = await openPGlite();
+  try {
+    const save = async (migrated: boolean) => {
+      const dump = await db.dumpDataDir();
+      await writeFile(join(dir, pgliteTemplateFile(migrated)), Buffer.from(await dump.arrayBuffer()));
+    };
+    await save(false);
+    await migrate(db);
+    await save(true);
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * One migrated database per run, copied for each test file, instead of migrating (and, on
+ * PGlite, running initdb) in every file.
+ */
+export default async function globalSetup(_global: unknown, project: ProjectConfig) {
+  const folder = await runFolder();
+  if (kindOf(project) === 'pglite') {
+    const dir = join(folder, 'pglite-templates');
+    await mkdir(dir);
+    await dumpPGlite(dir);
+    process.env[templateEnv.pglite] = dir;
+    return;
+  }
+  const name = `luz_template_${randomBytes(6).toString('hex')}`;
+  await onServer((client) => client.query(`CREATE DATABASE ${name}`));
+  // Closed before any copy: PostgreSQL copies only a template nobody is connected to.
+  const db = openPostgres(databaseUrl(name), { maxConnections: 1 });
+  try {
+    await migrate(db);
+  } finally {
+    await db.close();
+  }
+  process.env[templateEnv.postgres] = name;
+}

@@ -1,0 +1,13 @@
+// jest globalTeardown of the api projects: undoes global-setup.ts (each api project runs both).
+import { rm } from 'node:fs/promises';
+import { kindOf, type ProjectConfig } from './global-setup';
+import { onServer, RUN_FOLDER, templateEnv } from './test-database';
+
+export default async function globalTeardown(_global: unknown, project: ProjectConfig) {
+  if (kindOf(project) === 'postgres') {
+    const name = process.env[templateEnv.postgres];
+    if (name) await onServer((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  }
+  const folder = process.env[RUN_FOLDER];
+  if (folder) await rm(folder, { recursive: true, force: true });
+}

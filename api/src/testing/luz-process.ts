@@ -1,0 +1,66 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const apiDir = join(__dirname, '..', '..');
+// tsx as a loader in the same process (its CLI would run the entry in a child, which a SIGKILL of
+// the parent would leave running).
+const tsxLoader = pathToFileURL(createRequire(join(apiDir, 'package.json')).resolve('tsx/esm')).href;
+
+/** What each entry prints once it is ready for work. */
+const readyLines = { main: 'Luz escuchando en', worker: 'Worker de Luz listo' } as const;
+
+export type LuzProcess = {
+  process: ChildProcess;
+  /** Everything it printed so far, stdout and stderr interleaved. */
+  output: string[];
+  exited: Promise<number | null>;
+};
+
+/**
+ * `src/main.ts` or `src/worker.ts` as production runs them, in a process of its own with `env`
+ * added to this one's. Resolves once it says it is ready; rejects with its output when it exits
+ * first or is not ready within `timeoutMs`.
+ */
+export function startLuzProcess(
+  entry: keyof typeof readyLines,
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<LuzProcess> {
+  const child = spawn(process.execPath, ['--import', tsxLoader, `src/${entry}.ts`], {
+    cwd: apiDir,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const timer = setTimeout(() => fail(`was not ready within ${timeoutMs} ms`), timeoutMs);
+    function fail(why: string) {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(new Error(`${entry} ${why}:\n${output.join('')}`));
+    }
+    const collect = (data: Buffer) => {
+      output.push(String(data));
+      if (!settled && output.join('').includes(readyLines[entry])) {
+        settled = true;
+        clearTimeout(timer);
+        resolve({ process: child, output, exited });
+      }
+    };
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    void exited.then((code) => fail(`exited with ${code} before it was ready`));
+  });
+}
+
+/** Asks it to stop (SIGTERM) and answers its exit code: 0 after a graceful shutdown. */
+export async function stopLuzProcess(luz: LuzProcess): Promise<number | null> {
+  luz.process.kill('SIGTERM');
+  return luz.exited;
+}

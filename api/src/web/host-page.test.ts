@@ -1,0 +1,191 @@
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { zRuntimeConfig } from '@luz/shared/contract';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { webRootWith } from '../testing/web-root';
+import { remoteAssets, renderHostPage } from './host-page';
+
+const script = 'console.log("a hashed chunk, long enough to be worth compressing");\n'.repeat(40);
+const rpusManifest = {
+  name: 'remote_rpus',
+  metaData: { remoteEntry: { name: 'static/js/remote_rpus.a0d7faf881.js', path: '' }, publicPath: 'auto' },
+  exposes: [
+    {
+      name: 'lifecycles',
+      assets: {
+        js: { sync: ['static/js/async/__federation_expose_lifecycles.bed6acfa38.js'], async: ['x.js'] },
+      },
+    },
+  ],
+};
+
+let database: TestDatabase;
+let t: TestApp;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const files: Record<string, string | Buffer> = {
+    'host/dist/index.html':
+      '<!doctype html><html><head><title>Luz</title><script defer src="/static/js/index.c0fea2a087.js"></script></head><body><div id="root"></div></body></html>',
+    'host/dist/static/js/index.c0fea2a087.js': script,
+    'host/dist/static/js/index.c0fea2a087.js.br': brotliCompressSync(script),
+    'host/dist/static/js/index.c0fea2a087.js.gz': gzipSync(script),
+    'remote-rpus/dist/mf-manifest.json': JSON.stringify(rpusManifest),
+    'remote-rpus/dist/mf-manifest.json.br': brotliCompressSync(JSON.stringify(rpusManifest)),
+    'remote-rpus/dist/static/js/remote_rpus.a0d7faf881.js': script,
+    'remote-rpus/dist/static/js/remote_rpus.a0d7faf881.js.gz': gzipSync(script),
+  };
+  const webRoot = await webRootWith(files);
+  t = await createTestApp({
+    database,
+    config: {
+      webRoot,
+      frontEnd: {
+        apiUrl: 'https://api.luz.example.com',
+        // A remote on a CDN: its manifest is preloaded, its files are the CDN's business.
+        remotes: {
+          rpus: '/remotes/rpus/mf-manifest.json',
+          periods: 'https://cdn.example.com/periods/mf-manifest.json',
+          admin: '/remotes/admin/mf-manifest.json',
+          settings: '/remotes/settings/mf-manifest.json',
+        },
+      },
+    },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await database.drop();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+/** The runtime configuration the page carries, read as the host's first script reads it. */
+function inlineConfig(html: string) {
+  const match = /<script id="luz-runtime-config" type="application\/json">(.*?)<\/script>/.exec(html);
+  return match ? zRuntimeConfig.parse(JSON.parse(match[1] as string)) : null;
+}
+
+const preloads = (html: string) => [...html.matchAll(/<link rel="preload"[^>]*>/g)].map(([tag]) => tag);
+
+describe('the host page', () => {
+  test('carries the runtime configuration, the same document /config.json answers', async () => {
+    const page = await get('/login');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    const config = (await get('/config.json')).json();
+    expect(inlineConfig(page.body)).toEqual(config);
+    expect(page.body).toContain('<title>Luz</title>');
+    expect(page.body.indexOf('luz-runtime-config')).toBeLessThan(page.body.indexOf('</head>'));
+  });
+
+  test('preloads what the address mounts: the manifest, and for a remote served here its entry and exposed module', async () => {
+    expect(preloads((await get('/login')).body)).toEqual([]);
+    for (const url of ['/rpus/', '/rpus/1f0c/payment-history?page=2']) {
+      expect(preloads((await get(url)).body)).toEqual([
+        '<link rel="preload" href="/remotes/rpus/mf-manifest.json" as="fetch" crossorigin="anonymous" data-remote="rpus">',
+        '<link rel="preload" href="/remotes/rpus/static/js/remote_rpus.a0d7faf881.js" as="script">',
+        '<link rel="preload" href="/remotes/rpus/static/js/async/__federation_expose_lifecycles.bed6acfa38.js" as="script">',
+      ]);
+    }
+    // `/` is the start page (/downloads), whose remote lives on a CDN.
+    for (const url of ['/', '/downloads', '/periods?page=1']) {
+      expect(preloads((await get(url)).body)).toEqual([
+        '<link rel="preload" href="https://cdn.example.com/periods/mf-manifest.json" as="fetch" crossorigin="anonymous" data-remote="periods">',
+      ]);
+    }
+    // Not built here: only the manifest, whose failure the remote's loading reports.
+    expect(preloads((await get('/settings')).body)).toHaveLength(1);
+  });
+
+  test('is compressed as the browser accepts, never cached without revalidation, and revalidates with its ETag', async () => {
+    const plain = await get('/rpus/');
+    const br = await get('/rpus/', { 'accept-encoding': 'gzip, deflate, br' });
+    const gzip = await get('/rpus/', { 'accept-encoding': 'gzip' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    for (const response of [plain, br, gzip]) {
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers.vary).toBe('Accept-Encoding');
+      expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    }
+    const etag = plain.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await get('/rpus/', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect((await get('/login')).headers.etag).not.toBe(etag);
+  });
+
+  test('is what / and /index.html answer too', async () => {
+    for (const url of ['/', '/index.html']) {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(inlineConfig(response.body)).not.toBeNull();
+    }
+  });
+});
+
+describe('built files', () => {
+  test('go out compressed by the build, varying on Accept-Encoding; hashed ones immutable', async () => {
+    const url = '/static/js/index.c0fea2a087.js';
+    const br = await get(url, { 'accept-encoding': 'br, gzip' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    const gzip = await get(url, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  test("a remote's files too, with CORS; its manifest revalidates, its hashed entry is immutable", async () => {
+    const manifest = await get('/remotes/rpus/mf-manifest.json', { 'accept-encoding': 'br' });
+    expect(manifest.headers['content-encoding']).toBe('br');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.headers['access-control-allow-origin']).toBe('*');
+    expect(JSON.parse(brotliDecompressSync(manifest.rawPayload).toString())).toEqual(rpusManifest);
+    // Only gzip was built for this one: a browser that prefers Brotli gets gzip.
+    const entry = await get('/remotes/rpus/static/js/remote_rpus.a0d7faf881.js', {
+      'accept-encoding': 'br, gzip',
+    });
+    expect(entry.headers['content-encoding']).toBe('gzip');
+    expect(entry.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(entry.headers['access-control-allow-origin']).toBe('*');
+  });
+});
+
+describe('renderHostPage', () => {
+  const config = zRuntimeConfig.parse({
+    api_url: '',
+    version: 'beta',
+    remotes: { rpus: '/r', periods: '/p', admin: '/a', settings: '/s' },
+    powered_by: { label: '</script><script>alert(1)</script>', url: 'https://x.test/?a=1&b="2"' },
+    scripts: { chat: null, session_recording: null },
+    billing_provider: 'local',
+  });
+
+  test('nothing in the configuration can close its element or break out of an attribute', () => {
+    const html = renderHostPage('<html><head></head><body></body></html>', config, [
+      { href: '/r?"><script>', as: 'script' },
+    ]);
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect(inlineConfig(html)).toEqual(config);
+    expect(html).toContain('href="/r?&quot;><script>"');
+  });
+
+  test("a remote's assets are its entry and exposed module's files, beside its manifest", () => {
+    expect(remoteAssets('https://cdn.example.com/rpus/v2/mf-manifest.json', rpusManifest)).toEqual([
+      'https://cdn.example.com/rpus/v2/static/js/remote_rpus.a0d7faf881.js',
+      'https://cdn.example.com/rpus/v2/static/js/async/__federation_expose_lifecycles.bed6acfa38.js',
+    ]);
+    expect(remoteAssets('/remotes/rpus/mf-manifest.json', {})).toEqual([]);
+  });
+});

@@ -1,0 +1,150 @@
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
+import {
+  REMOTE_PRELOAD_ATTRIBUTE,
+  type RemoteName,
+  RUNTIME_CONFIG_ELEMENT_ID,
+  type RuntimeConfig,
+  remoteOfPath,
+} from '@luz/shared/contract';
+import { escapeAttribute } from 'entities';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * The host's page as the API serves it: the built index.html with the runtime configuration in it
+ * (so the first script has it without a round trip; `/config.json` stays for remotes and for a
+ * host served from elsewhere) and preload links for what the requested address mounts: the
+ * remote's manifest and, for a remote this server also serves, its entry and exposed module. The
+ * browser fetches them while the host's own scripts load, instead of after.
+ */
+
+export type Preload = { href: string; as: 'fetch' | 'script'; remote?: RemoteName };
+
+/** JSON inside <script type="application/json">: inert, and `<` escaped so that nothing can close the element. */
+const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+function preloadTag({ href, as, remote }: Preload): string {
+  const cors = as === 'fetch' ? ' crossorigin="anonymous"' : '';
+  const named = remote ? ` ${REMOTE_PRELOAD_ATTRIBUTE}="${remote}"` : '';
+  return `<link rel="preload" href="${escapeAttribute(href)}" as="${as}"${cors}${named}>`;
+}
+
+/** The built index.html with the configuration and the preloads at the end of its head. */
+export function renderHostPage(template: string, config: RuntimeConfig, preloads: Preload[]): string {
+  const head = [
+    `<script id="${RUNTIME_CONFIG_ELEMENT_ID}" type="application/json">${jsonForScript(config)}</script>`,
+    ...preloads.map(preloadTag),
+  ].join('');
+  // Without a </head> (not what Rsbuild writes) at the very start, where the parser still puts them in the head.
+  const at = Math.max(template.indexOf('</head>'), 0);
+  return `${template.slice(0, at)}${head}${template.slice(at)}`;
+}
+
+/** The parts of a remote's mf-manifest.json that say which files its entry and exposed module are. */
+type RemoteManifest = {
+  metaData?: { remoteEntry?: { name?: string; path?: string } };
+  exposes?: { name?: string; assets?: { js?: { sync?: string[] } } }[];
+};
+
+/** The entry and the exposed lifecycles' files of a remote, as URLs beside its manifest. */
+export function remoteAssets(manifestUrl: string, manifest: RemoteManifest): string[] {
+  const base = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
+  const entry = manifest.metaData?.remoteEntry;
+  const lifecycles = manifest.exposes?.find((expose) => expose.name === 'lifecycles');
+  const files = [
+    entry?.name ? `${entry.path ? `${entry.path.replace(/\/?$/, '/')}` : ''}${entry.name}` : null,
+    ...(lifecycles?.assets?.js?.sync ?? []),
+  ];
+  return files.filter((file): file is string => Boolean(file)).map((file) => `${base}${file}`);
+}
+
+type Encoding = 'br' | 'gzip' | 'identity';
+type Variants = { etag: string; bodies: Record<Encoding, Buffer> };
+
+/** The page's variants are the same for every address that mounts the same remote: made once per build. */
+class PageCache {
+  private readonly variants = new Map<string, Variants>();
+
+  get(key: string, make: () => string): Variants {
+    const known = this.variants.get(key);
+    if (known) return known;
+    // One entry per remote and deploy: older deploys' entries go once there are more than a few.
+    if (this.variants.size >= 32) this.variants.clear();
+    const html = Buffer.from(make());
+    const made: Variants = {
+      etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+      bodies: {
+        identity: html,
+        br: brotliCompressSync(html, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+        }),
+        gzip: gzipSync(html, { level: constants.Z_BEST_COMPRESSION }),
+      },
+    };
+    this.variants.set(key, made);
+    return made;
+  }
+}
+
+/** A file read again only when it changes on disk (a new deploy of the host or of a remote). */
+async function readIfChanged(path: string, cache: Map<string, { mtimeMs: number; text: string }>) {
+  const { mtimeMs } = await stat(path);
+  const known = cache.get(path);
+  if (known?.mtimeMs === mtimeMs) return known;
+  const read = { mtimeMs, text: await readFile(path, 'utf8') };
+  cache.set(path, read);
+  return read;
+}
+
+export type HostPageOptions = {
+  hostDist: string;
+  webRoot: string;
+  config: RuntimeConfig;
+};
+
+/** Answers a page request with the host's page, compressed as the browser accepts, never cached without revalidation. */
+export function hostPageHandler({ hostDist, webRoot, config }: HostPageOptions) {
+  const files = new Map<string, { mtimeMs: number; text: string }>();
+  const pages = new PageCache();
+
+  async function preloadsOf(remote: RemoteName | null): Promise<{ key: string; preloads: Preload[] }> {
+    if (!remote) return { key: 'none', preloads: [] };
+    const manifestUrl = config.remotes[remote];
+    const preloads: Preload[] = [{ href: manifestUrl, as: 'fetch', remote }];
+    const local = `/remotes/${remote}/`;
+    if (!manifestUrl.startsWith(local)) return { key: remote, preloads };
+    try {
+      const path = join(webRoot, `remote-${remote}`, 'dist', manifestUrl.slice(local.length));
+      const manifest = await readIfChanged(path, files);
+      for (const href of remoteAssets(manifestUrl, JSON.parse(manifest.text) as RemoteManifest)) {
+        preloads.push({ href, as: 'script' });
+      }
+      return { key: `${remote}@${manifest.mtimeMs}`, preloads };
+    } catch {
+      // Not built or unreadable: the remote's own loading reports it when the route mounts it.
+      return { key: remote, preloads };
+    }
+  }
+
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const template = await readIfChanged(join(hostDist, 'index.html'), files);
+    const pathname = request.url.split('?')[0] ?? '/';
+    const { key, preloads } = await preloadsOf(remoteOfPath(pathname));
+    const page = pages.get(`${template.mtimeMs}:${key}`, () =>
+      renderHostPage(template.text, config, preloads),
+    );
+    reply
+      .header('Content-Type', 'text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Encoding')
+      .header('ETag', page.etag);
+    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    const accepted = request.headers['accept-encoding'];
+    const encoding = (accepted && negotiate(accepted, ['br', 'gzip'])) || 'identity';
+    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+    return reply.send(page.bodies[encoding as Encoding]);
+  };
+}

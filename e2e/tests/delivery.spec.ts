@@ -1,0 +1,68 @@
+import type { Response } from '@playwright/test';
+import { expect, signInWithToken, test } from '../fixtures';
+
+/** Built files are named `<name>.<content hash>.<ext>`: such a file never changes. */
+const hashed = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
+const immutable = 'public, max-age=31536000, immutable';
+
+/** Every response the page's load got from the product (the API's JSON aside). */
+function collect(page: import('@playwright/test').Page) {
+  const responses: Response[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.startsWith('/api/')) responses.push(response);
+  });
+  return responses;
+}
+
+test('la primera carga llega comprimida y lo que tiene hash se guarda para siempre', async ({
+  page,
+  seed,
+}) => {
+  const user = await seed.userWithCredential();
+  await signInWithToken(page, user.token);
+  const responses = collect(page);
+  for (const path of ['/rpus/', '/settings', '/downloads']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  await page.goto('/login');
+
+  const scripts = responses.filter((response) => new URL(response.url()).pathname.endsWith('.js'));
+  // The host's and the remotes' own scripts, at least: the entry, the singletons, three remotes.
+  expect(scripts.length).toBeGreaterThan(15);
+  for (const response of scripts) {
+    const headers = await response.allHeaders();
+    const url = new URL(response.url()).pathname;
+    expect({ url, encoding: headers['content-encoding'] }).toEqual({
+      url,
+      encoding: expect.stringMatching(/^(br|gzip)$/),
+    });
+    expect({ url, vary: headers.vary }).toEqual({ url, vary: expect.stringMatching(/accept-encoding/i) });
+    if (hashed.test(url)) expect({ url, cache: headers['cache-control'] }).toEqual({ url, cache: immutable });
+  }
+  const remoteEntries = scripts.filter((response) =>
+    /\/remotes\/\w+\/static\/js\/remote_\w+\./.test(response.url()),
+  );
+  expect(remoteEntries.length).toBeGreaterThanOrEqual(3);
+
+  const revalidated = responses.filter((response) => {
+    const url = new URL(response.url()).pathname;
+    return url.endsWith('/mf-manifest.json') || response.request().resourceType() === 'document';
+  });
+  expect(revalidated.length).toBeGreaterThanOrEqual(7);
+  for (const response of revalidated) {
+    const headers = await response.allHeaders();
+    expect({ url: response.url(), cache: headers['cache-control'] }).toEqual({
+      url: response.url(),
+      cache: 'no-cache',
+    });
+  }
+});
+
+test('la configuración de ejecución también se sirve aparte, sin guardarse sin revalidar', async ({
+  request,
+}) => {
+  const response = await request.get('/config.json');
+  expect(response.headers()['cache-control']).toBe('no-cache');
+});

@@ -1,0 +1,5 @@
+// The signed-in screens, a chunk of their own (load-signed-in.ts): the layout with its sync-event
+// area and onboarding, the remote outlet (single-spa) and the subscription page.
+export { AuthenticatedLayout } from '../layout/authenticated-layout';
+export { RemoteOutlet } from '../remotes/remote-outlet';
+export { SubscriptionPage } from '../subscription/subscription-page';

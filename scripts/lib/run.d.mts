@@ -1,0 +1,15 @@
+// Types of run.mjs for the TypeScript that reuses it (the benchmarks build the product as `npm start` does).
+export const repoRoot: string;
+export function step(title: string): void;
+export function run(
+  command: string,
+  args: string[],
+  options?: import('node:child_process').SpawnSyncOptions,
+): void;
+export function pnpm(args: string[], options?: import('node:child_process').SpawnSyncOptions): void;
+export function spawnPnpm(
+  args: string[],
+  options?: import('node:child_process').SpawnOptions,
+): import('node:child_process').ChildProcess;
+export function install(): void;
+export function buildAll(): void;

@@ -1,0 +1,36 @@
+import type { RemoteName } from './runtime-config';
+
+/**
+ * What the host's page (served by the API) and the host's first script agree on before the SDK
+ * has loaded. Nothing here imports anything: the first script takes this module alone
+ * (`@luz/shared/boot`), while React, the router and the SDK are still on their way.
+ */
+
+/** The element of the host's page that carries the runtime configuration (`/config.json`'s document). */
+export const RUNTIME_CONFIG_ELEMENT_ID = 'luz-runtime-config';
+
+/** The attribute of the page's preload links that names the remote the requested route mounts. */
+export const REMOTE_PRELOAD_ATTRIBUTE = 'data-remote';
+
+/** Where the bearer token lives (spec §4: "Logging in stores the access token locally"). */
+export const ACCESS_TOKEN_KEY = 'access_token';
+
+/** Where `/` sends a signed-in user (spec §2). */
+export const START_PATH = '/downloads';
+
+/** The signed-in app's top-level paths that a remote draws, each with everything below it (spec §2). */
+export const remoteRoutes: readonly { path: string; remote: RemoteName }[] = [
+  { path: '/settings', remote: 'settings' },
+  { path: '/periods', remote: 'periods' },
+  { path: START_PATH, remote: 'periods' },
+  { path: '/rpus', remote: 'rpus' },
+  { path: '/admin', remote: 'admin' },
+];
+
+/** The remote a page address mounts, if any (`/` is the start path's). */
+export function remoteOfPath(pathname: string): RemoteName | null {
+  const path = pathname === '/' ? START_PATH : pathname;
+  return (
+    remoteRoutes.find((route) => path === route.path || path.startsWith(`${route.path}/`))?.remote ?? null
+  );
+}
