@@ -57,7 +57,7 @@ async function replicaAccount(switches: Record<string, unknown> = {}) {
 
 async function waitFor<T>(
   probe: () => Promise<T | null | undefined | false>,
-  timeoutMs = 5_000,
+  timeoutMs = 60_000,
 ): Promise<NonNullable<Exclude<T, false>>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
