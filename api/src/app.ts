@@ -6,6 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { attentionRoutes } from './attention/routes';
 import { authRoutes } from './auth/routes';
 import { createTokenService } from './auth/tokens';
 import { createBillingProvider } from './billing/create-provider';
@@ -211,6 +212,7 @@ export async function buildApp({
       await credentialsRoutes(api, ctx);
       await rpusRoutes(api, ctx);
       await rpusAdminRoutes(api, ctx);
+      await attentionRoutes(api, ctx);
       await syncRoutes(api, ctx);
       await tasksRoutes(api, ctx);
       await paymentHistoryRoutes(api, ctx);

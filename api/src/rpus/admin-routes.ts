@@ -11,7 +11,7 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { ApiApp } from '../http/api-app';
-import { adminDeleteRpus, getRpuComplete, listRpusAdmin, toRpuAdmin } from './service';
+import { adminDeleteRpus, getRpuComplete, listRpusAdmin, toRpuAdmin } from './admin-service';
 
 const tags = ['rpus', 'admin'];
 const security = [{ bearer: [] }];

@@ -16,27 +16,31 @@ import {
   zRpuLink,
   zRpuSummary,
   zRpusQuery,
+  zRpuUpdate,
 } from '@luz/shared/contract';
 import { mexicoCityToday } from '@luz/shared/dates';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { ApiApp } from '../http/api-app';
 import { currentUser } from '../http/auth-guard';
+import {
+  bulkUpdateRpus,
+  deleteRpus,
+  linkRpu,
+  setAutofetch,
+  setEmailNotifications,
+  updateRpu,
+} from './changes';
 import { rpusCsvStream } from './csv';
 import { importRpus } from './import';
 import {
   allRpus,
   assertOwnCredential,
   assertOwnRpus,
-  bulkUpdateRpus,
   createRpu,
-  deleteRpus,
   getRpu,
   getRpuByServiceNumber,
-  linkRpu,
   listRpus,
-  setAutofetch,
-  setEmailNotifications,
   toRpuPublic,
   toRpuSummary,
 } from './service';
@@ -139,6 +143,24 @@ export async function rpusRoutes(app: ApiApp, { db, auth }: AppContext) {
       },
     },
     async (request) => toRpuPublic(await getRpu(db, currentUser(request).id, request.params.rpu_id)),
+  );
+
+  app.patch(
+    '/rpus/:rpu_id',
+    {
+      onRequest: auth.user,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Edita un servicio: alias, titular y total a pagar del último recibo sin centavos (`last_payment`, lo que pide CFE para vincularlo)',
+        params: zRpuParams,
+        body: zRpuUpdate,
+        response: { 200: zRpu },
+      },
+    },
+    async (request) =>
+      toRpuPublic(await updateRpu(db, currentUser(request).id, request.params.rpu_id, request.body)),
   );
 
   app.post(

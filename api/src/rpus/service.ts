@@ -3,13 +3,9 @@ import {
   type Page,
   type PageQuery,
   type Rpu,
-  type RpuAdmin,
-  type RpuBulkUpdate,
-  type RpuComplete,
   type RpuStatus,
   RpuStatus as RpuStatusValue,
   type RpuSummary,
-  type RpusAdminFilters,
   type RpusFilters,
   type zRpuCreate,
 } from '@luz/shared/contract';
@@ -17,8 +13,9 @@ import type { z } from 'zod';
 import { Conditions } from '../db/conditions';
 import type { Database, Queryable } from '../db/database';
 import { isUniqueViolation } from '../db/database';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { conflict, notFound } from '../http/errors';
 import { containsPattern, selectPage } from '../http/pagination';
+import { rpuFailureReason } from './failure-reasons';
 import { rpuMessages } from './messages';
 
 /** A service point as the API works with it (camelCase; `toRpuPublic` gives the wire shape). */
@@ -49,9 +46,7 @@ export type RpuRecord = {
   createdAt: Date;
 };
 
-export type RpuAdminRecord = RpuRecord & { userEmail: string; userCompanyName: string };
-
-type RpuRow = {
+export type RpuRow = {
   id: string;
   user_id: string;
   credential_id: string | null;
@@ -75,8 +70,6 @@ type RpuRow = {
   created_at: Date;
 };
 
-type RpuAdminRow = RpuRow & { user_email: string; user_company_name: string };
-
 /** Columns of `rpus r LEFT JOIN credentials c`; money as text so it never becomes a float. */
 export const rpuColumns = /* sql */ `
   r.id, r.user_id, r.credential_id, c.cfe_user, r.service_number, r.alias, r.rpu_status,
@@ -84,7 +77,7 @@ export const rpuColumns = /* sql */ `
   r.last_payment::text AS last_payment, r.holder_name, r.address, r.tariff, r.last_amount::text AS last_amount,
   r.last_period_end::text AS last_period_end, r.last_synced_at, r.created_at`;
 
-const rpuFrom = /* sql */ 'rpus r LEFT JOIN credentials c ON c.id = r.credential_id';
+export const rpuFrom = /* sql */ 'rpus r LEFT JOIN credentials c ON c.id = r.credential_id';
 
 /** Newest first; an import's rows share their creation time, so the number breaks ties. */
 export const rpuOrder = 'r.created_at DESC, r.service_number, r.id';
@@ -115,12 +108,6 @@ export function toRpuRecord(row: RpuRow): RpuRecord {
   };
 }
 
-const toAdminRecord = (row: RpuAdminRow): RpuAdminRecord => ({
-  ...toRpuRecord(row),
-  userEmail: row.user_email,
-  userCompanyName: row.user_company_name,
-});
-
 /** The wire shape (contract `zRpu`). */
 export function toRpuPublic(record: RpuRecord): Rpu {
   return {
@@ -142,17 +129,9 @@ export function toRpuPublic(record: RpuRecord): Rpu {
     last_amount: record.lastAmount,
     last_period_end: record.lastPeriodEnd,
     last_payment: record.lastPayment,
+    failure_reason: rpuFailureReason(record.rpuStatus, record.statusMessage),
     last_synced_at: record.lastSyncedAt?.toISOString() ?? null,
     created_at: record.createdAt.toISOString(),
-  };
-}
-
-export function toRpuAdmin(record: RpuAdminRecord): RpuAdmin {
-  return {
-    ...toRpuPublic(record),
-    user_id: record.userId,
-    user_email: record.userEmail,
-    user_company_name: record.userCompanyName,
   };
 }
 
@@ -374,139 +353,6 @@ export async function createRpu(db: Database, userId: string, input: RpuCreateIn
   return getRpu(db, userId, id);
 }
 
-/**
- * Assigns a credential (or none). A new credential makes the service point "Inactivo" until the
- * sync engine links it; none makes it "Sin nombre" (5). The same credential changes nothing.
- */
-const assignCredentialSql = (credentialParam: string) => /* sql */ `
-  credential_id = ${credentialParam}::uuid,
-  rpu_status = CASE
-    WHEN ${credentialParam}::uuid IS NULL THEN ${RpuStatusValue.withoutCfeUser}
-    WHEN credential_id IS DISTINCT FROM ${credentialParam}::uuid THEN ${RpuStatusValue.unverified}
-    ELSE rpu_status END,
-  status_message = CASE WHEN credential_id IS DISTINCT FROM ${credentialParam}::uuid THEN NULL ELSE status_message END`;
-
-export async function linkRpu(
-  db: Queryable,
-  userId: string,
-  rpuId: string,
-  credentialId: string | null,
-): Promise<RpuRecord> {
-  await getRpu(db, userId, rpuId);
-  await assertOwnCredential(db, userId, credentialId);
-  await db.query(
-    `UPDATE rpus SET ${assignCredentialSql('$3')}, updated_at = now()
-     WHERE id = $1 AND user_id = $2 AND NOT deleted`,
-    [rpuId, userId, credentialId],
-  );
-  return getRpu(db, userId, rpuId);
-}
-
-/** POST /rpus/bulk-update: one change for every selected service point, in one transaction. */
-export async function bulkUpdateRpus(db: Database, userId: string, change: RpuBulkUpdate): Promise<number> {
-  const { rpu_ids, alias, holder_name, credential_id, with_autofetch, send_email_notifications } = change;
-  if (
-    alias === undefined &&
-    holder_name === undefined &&
-    credential_id === undefined &&
-    with_autofetch === undefined &&
-    send_email_notifications === undefined
-  )
-    throw badRequest(rpuMessages.nothingToChange);
-  return db.transaction(async (tx) => {
-    const ids = await assertOwnRpus(tx, userId, rpu_ids);
-    await assertOwnCredential(tx, userId, credential_id);
-    const values: unknown[] = [ids, userId];
-    const assignments: string[] = [];
-    if (alias !== undefined) {
-      values.push(alias, searchText(alias));
-      assignments.push(`alias = $${values.length - 1}, alias_search = $${values.length}`);
-    }
-    if (holder_name !== undefined) {
-      values.push(holder_name);
-      assignments.push(`holder_name = $${values.length}`);
-    }
-    if (credential_id !== undefined) {
-      values.push(credential_id);
-      assignments.push(assignCredentialSql(`$${values.length}`));
-    }
-    if (with_autofetch !== undefined) {
-      values.push(with_autofetch);
-      assignments.push(autofetchSql(`$${values.length}`));
-    }
-    if (send_email_notifications !== undefined) {
-      values.push(send_email_notifications);
-      assignments.push(`send_email_notifications = $${values.length}`);
-    }
-    const { rowCount } = await tx.query(
-      `UPDATE rpus SET ${assignments.join(', ')}, updated_at = now()
-       WHERE id = ANY($1::uuid[]) AND user_id = $2 AND NOT deleted`,
-      values,
-    );
-    return rowCount;
-  });
-}
-
-/** Turning autofetch on makes the service point due at once; the scheduler takes it from there. */
-const autofetchSql = (param: string) => /* sql */ `
-  with_autofetch = ${param}::boolean,
-  next_autofetch_at = CASE WHEN ${param}::boolean THEN coalesce(next_autofetch_at, now()) ELSE next_autofetch_at END`;
-
-export async function setAutofetch(
-  db: Database,
-  userId: string,
-  rpuIds: readonly string[],
-  enabled: boolean,
-): Promise<number> {
-  return db.transaction(async (tx) => {
-    const ids = await assertOwnRpus(tx, userId, rpuIds);
-    const { rowCount } = await tx.query(
-      `UPDATE rpus SET ${autofetchSql('$3')}, updated_at = now()
-       WHERE id = ANY($1::uuid[]) AND user_id = $2 AND NOT deleted`,
-      [ids, userId, enabled],
-    );
-    return rowCount;
-  });
-}
-
-export async function setEmailNotifications(
-  db: Database,
-  userId: string,
-  rpuIds: readonly string[],
-  enabled: boolean,
-): Promise<number> {
-  return db.transaction(async (tx) => {
-    const ids = await assertOwnRpus(tx, userId, rpuIds);
-    const { rowCount } = await tx.query(
-      `UPDATE rpus SET send_email_notifications = $3, updated_at = now()
-       WHERE id = ANY($1::uuid[]) AND user_id = $2 AND NOT deleted`,
-      [ids, userId, enabled],
-    );
-    return rowCount;
-  });
-}
-
-/**
- * Soft delete: the rows stay (with their periods and documents) for the superuser's view, but
- * leave every list, stop syncing and free their numbers for a new service point.
- */
-async function softDelete(tx: Queryable, ids: readonly string[]): Promise<number> {
-  const { rows } = await tx.query<{ service_number: string }>(
-    `UPDATE rpus SET deleted = true, deleted_at = now(), with_autofetch = false, duplicated = false, updated_at = now()
-     WHERE id = ANY($1::uuid[]) AND NOT deleted RETURNING service_number`,
-    [ids],
-  );
-  await refreshDuplicated(
-    tx,
-    rows.map((row) => row.service_number),
-  );
-  return rows.length;
-}
-
-export async function deleteRpus(db: Database, userId: string, rpuIds: readonly string[]): Promise<number> {
-  return db.transaction(async (tx) => softDelete(tx, await assertOwnRpus(tx, userId, rpuIds)));
-}
-
 // ---------------------------------------------------------------------------------------------
 // For the sync engine
 
@@ -552,115 +398,4 @@ export async function recordRpuPortalData(
       data.hasUns ?? null,
     ],
   );
-}
-
-// ---------------------------------------------------------------------------------------------
-// Superuser
-
-const adminFrom = /* sql */ `${rpuFrom} JOIN users u ON u.id = r.user_id`;
-const adminColumns = `${rpuColumns}, u.email AS user_email, u.company_name AS user_company_name`;
-
-export function adminConditions(filters: RpusAdminFilters): Conditions {
-  const conditions = new Conditions();
-  addRpuFilters(conditions, filters);
-  if (filters.user_id) conditions.add((p) => `r.user_id = ${p}`, filters.user_id);
-  if (filters.email) conditions.add((p) => `u.email ILIKE ${p}`, containsPattern(filters.email));
-  if (filters.company_name)
-    conditions.add((p) => `u.company_name ILIKE ${p}`, containsPattern(filters.company_name));
-  if (filters.deleted !== undefined) conditions.add((p) => `r.deleted = ${p}`, filters.deleted);
-  if (filters.duplicated !== undefined) conditions.add((p) => `r.duplicated = ${p}`, filters.duplicated);
-  if (filters.has_uns !== undefined) conditions.add((p) => `r.has_uns = ${p}`, filters.has_uns);
-  return conditions;
-}
-
-/** Every user's service points, deleted ones included unless filtered out. */
-export async function listRpusAdmin(
-  db: Queryable,
-  filters: RpusAdminFilters,
-  page: PageQuery,
-): Promise<Page<RpuAdminRecord>> {
-  const where = adminConditions(filters);
-  return selectPage(
-    db,
-    { columns: adminColumns, from: adminFrom, where, orderBy: rpuOrder },
-    page,
-    toAdminRecord,
-  );
-}
-
-/** A superuser deletes (softly) any user's service points; 404 when an id does not exist. */
-export async function adminDeleteRpus(db: Database, rpuIds: readonly string[]): Promise<number> {
-  return db.transaction(async (tx) => {
-    const ids = [...new Set(rpuIds)];
-    const { rows } = await tx.query<{ count: number }>(
-      'SELECT count(*)::int AS count FROM rpus WHERE id = ANY($1::uuid[])',
-      [ids],
-    );
-    if ((rows[0]?.count ?? 0) !== ids.length)
-      throw notFound(ids.length === 1 ? rpuMessages.notFound : rpuMessages.someNotFound);
-    return softDelete(tx, ids);
-  });
-}
-
-/** GET /rpus/admin/{rpu_id}/complete: the service point (even deleted) with owner, credential, periods and last task. */
-export async function getRpuComplete(db: Queryable, rpuId: string): Promise<RpuComplete> {
-  const { rows } = await db.query<
-    RpuAdminRow & {
-      user_full_name: string;
-      credential_alias: string | null;
-      credential_status: number | null;
-      periods_count: number;
-    }
-  >(
-    `SELECT ${adminColumns}, u.full_name AS user_full_name, c.alias AS credential_alias,
-       c.status AS credential_status,
-       (SELECT count(*)::int FROM periods p WHERE p.rpu_id = r.id) AS periods_count
-     FROM ${adminFrom} WHERE r.id = $1`,
-    [rpuId],
-  );
-  const row = rows[0];
-  if (!row) throw notFound(rpuMessages.notFound);
-  const tasks = await db.query<{
-    id: string;
-    type: number;
-    status: number;
-    message: string | null;
-    created_at: Date;
-    finished_at: Date | null;
-  }>(
-    `SELECT t.id, t.type, t.status, t.message, t.created_at, t.finished_at
-     FROM tasks t WHERE t.id IN (SELECT ta.task_id FROM task_associations ta WHERE ta.rpu_id = $1)
-     ORDER BY t.created_at DESC, t.id LIMIT 1`,
-    [rpuId],
-  );
-  const task = tasks.rows[0];
-  return {
-    ...toRpuAdmin(toAdminRecord(row)),
-    user: {
-      id: row.user_id,
-      email: row.user_email,
-      full_name: row.user_full_name,
-      company_name: row.user_company_name,
-    },
-    credential:
-      row.credential_id && row.cfe_user !== null
-        ? {
-            credential_id: row.credential_id,
-            alias: row.credential_alias ?? '',
-            cfe_user: row.cfe_user,
-            status: row.credential_status ?? 0,
-          }
-        : null,
-    periods_count: row.periods_count,
-    last_task: task
-      ? {
-          task_id: task.id,
-          type: task.type,
-          status: task.status,
-          message: task.message,
-          created_at: task.created_at.toISOString(),
-          finished_at: task.finished_at?.toISOString() ?? null,
-        }
-      : null,
-  };
 }

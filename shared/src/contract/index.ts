@@ -1,3 +1,4 @@
+export * from './attention';
 export * from './auth';
 export * from './billing';
 export * from './boot';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rpuCsvHeaders, rpuImportProblems } from '../text/rpu-rules';
+import { rpuCsvHeaders, rpuFieldProblems, rpuImportProblems } from '../text/rpu-rules';
 import { zId, zIsoDate, zMoney, zQueryBoolean } from './common';
 import { zRpuStatus } from './enums';
 
@@ -98,6 +98,41 @@ export const zHolderName = z
   .transform((value) => normalizeHolderName(value) || null);
 
 // ---------------------------------------------------------------------------------------------
+// The total to pay CFE asks for to link a service
+
+/**
+ * CFE's "TOTAL A PAGAR (SIN DECIMALES)" of the last receipt: whole pesos. On the wire it keeps the
+ * money shape of `last_payment` ("1234" or "1234.00"); cents other than zero are refused, because
+ * CFE compares whole pesos and a rounded amount may not be the one it has.
+ */
+export const zTotalToPay = z
+  .string()
+  .transform((value) => value.replace(/[\s$,]/g, ''))
+  .pipe(z.string().regex(/^\d{1,12}(\.0{1,2})?$/, { message: rpuFieldProblems.totalToPayInvalid }))
+  .transform((value) => `${value.split('.')[0]?.replace(/^0+(?=\d)/, '')}.00`);
+
+// ---------------------------------------------------------------------------------------------
+// Why a service point needs a person
+
+/**
+ * What a failed service point needs (derived by the API from its status and message):
+ * `needs_total` the total to pay of its last receipt to link it, `wrong_password` the CFE
+ * account's new password, `captcha` the account's CAPTCHA, `cannot_link` and `service_not_found`
+ * a look at the number (CFE refuses it), `not_linked` a new sync (which links it), `failed` a
+ * retry (CFE failed three times).
+ */
+export const rpuFailureReasons = [
+  'needs_total',
+  'wrong_password',
+  'captcha',
+  'cannot_link',
+  'service_not_found',
+  'not_linked',
+  'failed',
+] as const;
+export type RpuFailureReason = (typeof rpuFailureReasons)[number];
+
+// ---------------------------------------------------------------------------------------------
 // Service points on the wire
 
 export const MAX_ALIAS_LENGTH = 120;
@@ -124,6 +159,8 @@ export const zRpu = z.object({
   last_amount: zMoney.nullable(),
   last_period_end: zIsoDate.nullable(),
   last_payment: zMoney.nullable(),
+  /** Why it failed, when it did and a person can act (see `rpuFailureReasons`). */
+  failure_reason: z.enum(rpuFailureReasons).nullable(),
   last_synced_at: z.string().nullable(),
   created_at: z.string(),
 });
@@ -268,6 +305,23 @@ export type RpuBulkUpdate = z.infer<typeof zRpuBulkUpdate>;
 
 export const zRpuEmailNotifications = zRpuIds.extend({ send_email_notifications: z.boolean() });
 export type RpuEmailNotifications = z.infer<typeof zRpuEmailNotifications>;
+
+/**
+ * PATCH /rpus/{rpu_id}: what the owner may change of one service point. `last_payment` (its wire
+ * name, spec §3) is the total to pay of the last receipt, in whole pesos; null clears it, as a
+ * blank holder name does.
+ */
+export const zRpuUpdate = z
+  .object({
+    alias: z
+      .string()
+      .trim()
+      .max(MAX_ALIAS_LENGTH, { message: rpuFieldProblems.aliasTooLong(MAX_ALIAS_LENGTH) }),
+    holder_name: zHolderName.nullable(),
+    last_payment: zTotalToPay.nullable(),
+  })
+  .partial();
+export type RpuUpdate = z.input<typeof zRpuUpdate>;
 
 export const zRpuLink = z.object({ credential_id: zId.nullable() });
 export type RpuLink = z.infer<typeof zRpuLink>;

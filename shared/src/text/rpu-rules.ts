@@ -29,4 +29,12 @@ export const rpuImportProblems = {
   holderNameTooLong: (max: number) => `El nombre del titular tiene más de ${max} caracteres.`,
   holderNameCharacters: 'El nombre del titular tiene caracteres que no se pueden escribir.',
   holderNameIgnored: (reason: string) => `${reason} No se importará.`,
+  leadingZeroRestored: (serviceNumber: string) =>
+    `Tenía 11 dígitos (Excel quita el cero inicial): se importará como ${serviceNumber}.`,
+};
+
+/** What is wrong with a field of the service-point edit (PATCH /rpus/{rpu_id}); the API's 422 too. */
+export const rpuFieldProblems = {
+  totalToPayInvalid: 'Escribe el total a pagar en pesos, sin centavos; por ejemplo 1234.',
+  aliasTooLong: (max: number) => `El alias tiene más de ${max} caracteres.`,
 };
