@@ -103,3 +103,86 @@ test('a throttle that lasts keeps refusing until its time has passed', async () 
   expect(downloaded).toBeDefined();
   expect(Date.now() - throttledAt).toBeGreaterThanOrEqual(coolDownMs);
 });
+
+test('a stale grid (the reused session keeps the first service) is caught and a fresh login shows the right one', async () => {
+  await world.switches({ staleGrid: true });
+  const [first, second] = await twoServices();
+  const portal = world.client();
+  expect(keys(await portal.listDocuments(demo, first))).toEqual(keys((await truthOf(first)).documents));
+  const before = (await stats()).logins['empresa.demo'] ?? 0;
+  expect(keys(await portal.listDocuments(demo, second))).toEqual(keys((await truthOf(second)).documents));
+  expect((await stats()).logins['empresa.demo']).toBe(before + 1);
+});
+
+test("another worker's copy of the session shows a stale grid: the XML names another service, so a fresh login follows", async () => {
+  await world.switches({ staleGrid: true });
+  const [first, second] = await twoServices();
+  const one = world.client();
+  await one.openSession(demo);
+  const snapshot = one.exportSession(demo.key);
+  if (!snapshot) throw new Error('no session');
+  await one.listDocuments(demo, first);
+  const other = world.client();
+  expect(other.importSession(demo, snapshot)).toBe(true);
+  // The shared server session now shows the first service's rows whatever is selected.
+  const shown = await other.listDocuments(demo, second);
+  expect(keys(shown)).toEqual(keys((await truthOf(first)).documents));
+  const receipt = shown.find((document) => document.kind === 'receipt');
+  const stale = await failureOf(other.downloadDocument(demo, second, receipt as never, 'xml'));
+  expect(stale).toMatchObject({ failure: 'stale_grid', kind: 'unavailable' });
+  const right = await other.listDocuments(demo, second);
+  expect(keys(right)).toEqual(keys((await truthOf(second)).documents));
+  const xml = await other.downloadDocument(demo, second, right[0] as never, 'xml');
+  expect(xml.body.toString('utf8')).toContain(second);
+});
+
+test('a session that ended mid-run is logged in again once, and the work goes on', async () => {
+  const [serviceNumber] = await twoServices();
+  const portal = world.client();
+  const [document] = await portal.listDocuments(demo, serviceNumber);
+  await world.control('POST', '/sessions/expire', { account: 'empresa.demo' });
+  const before = (await stats()).logins['empresa.demo'] ?? 0;
+  await expect(portal.downloadDocument(demo, serviceNumber, document as never, 'xml')).resolves.toBeDefined();
+  expect((await stats()).logins['empresa.demo']).toBe(before + 1);
+});
+
+test('the firewall page and the empty body are transient, and the next try recovers', async () => {
+  const portal = world.client();
+  await world.switches({ firewallNext: 1, emptyNext: 1 });
+  const firewall = await failureOf(portal.listServices(demo));
+  expect(firewall).toMatchObject({ failure: 'firewall', kind: 'unavailable', retryAfterMs: 10 });
+  expect(firewall.message).toContain('PORTAL_PROXY_URL');
+  expect(await failureOf(portal.listServices(demo))).toMatchObject({
+    failure: 'empty_answer',
+    kind: 'unavailable',
+  });
+  await expect(portal.listServices(demo)).resolves.toHaveLength(6);
+  expect((await stats()).firewall_refusals).toBe(2);
+});
+
+test('an outage is transient; a service not in the account is a user error', async () => {
+  const portal = world.client();
+  await world.switches({ outage: true });
+  expect(await failureOf(portal.listServices(demo))).toMatchObject({
+    failure: 'outage',
+    kind: 'unavailable',
+  });
+  await world.switches({ outage: false });
+  const missing = await failureOf(portal.listDocuments(demo, '123456789012'));
+  expect(missing).toMatchObject({ failure: 'not_in_account', kind: 'service_not_linked' });
+  expect(missing.isUserError).toBe(true);
+});
+
+test('a post whose hidden fields no longer validate is an unknown page, saved without secrets; the next try reloads', async () => {
+  const saved: UnknownPage[] = [];
+  const [serviceNumber] = await twoServices();
+  const portal = world.client({ diagnostics: (page) => void saved.push(page) });
+  const [document] = await portal.listDocuments(demo, serviceNumber);
+  await world.control('POST', '/recycle');
+  const refused = await failureOf(portal.downloadDocument(demo, serviceNumber, document as never, 'xml'));
+  expect(refused).toMatchObject({ failure: 'unknown_page', kind: 'unexpected' });
+  expect(saved).toHaveLength(1);
+  expect(saved[0]?.during).toBe('download');
+  expect(saved[0]?.html).toContain('Ocurrió un error');
+  await expect(portal.downloadDocument(demo, serviceNumber, document as never, 'xml')).resolves.toBeDefined();
+});
