@@ -153,6 +153,22 @@ test('it reads ahead, but only so far, and stops reading when the archive is aba
   expect(aborted).toBeGreaterThan(0);
 });
 
+test('small entries go out gathered into a few large chunks', async () => {
+  const { entries, body } = small(2_000);
+  const chunks: Buffer[] = [];
+  const stream = storeZip(entries, async (index) => body(index));
+  // 'data' hears every push as it is made (an async iterator would join what is buffered).
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  await new Promise((resolve) => stream.once('end', resolve));
+  const bytes = Buffer.concat(chunks);
+  expect(bytes.length).toBe(storedZipSize(entries));
+  expect((await readZip(bytes)).map((entry) => entry.data.toString())).toEqual(
+    entries.map((_, index) => body(index).toString()),
+  );
+  // 2,000 headers and 2,000 bodies (about 110 KB) in a handful of pushes, not 4,000.
+  expect(chunks.length).toBeLessThan(20);
+});
+
 test('a read that fails, or bytes of another size than announced, break the archive', async () => {
   const { entries, body } = small(3);
   await expect(

@@ -11,10 +11,10 @@ import { type SeededPeriod, sampleDocument, seedPeriod, seedRpu } from '../testi
 import { readZip } from '../testing/read-zip';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
-/** Local storage that counts reads and knows which of its streams are still open. */
+/** Local storage that counts reads and knows which of its streams and whole reads are still open. */
 class WatchedStorage implements DocumentStorage {
   reads = 0;
-  readonly open = new Set<Readable>();
+  readonly open = new Set<Readable | Promise<Buffer>>();
   constructor(private readonly inner: LocalDocumentStorage) {}
   put(key: string, body: Buffer, contentType: string) {
     return this.inner.put(key, body, contentType);
@@ -25,6 +25,16 @@ class WatchedStorage implements DocumentStorage {
     this.open.add(stream);
     stream.once('close', () => this.open.delete(stream));
     return stream;
+  }
+  async read(key: string, signal?: AbortSignal) {
+    this.reads += 1;
+    const reading = this.inner.read(key, signal);
+    this.open.add(reading);
+    try {
+      return await reading;
+    } finally {
+      this.open.delete(reading);
+    }
   }
   exists(key: string) {
     return this.inner.exists(key);

@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { buffer } from 'node:stream/consumers';
 import type { DocumentStorage } from '../storage';
 import { periodDocumentName, servicePointFolder } from './file-names';
 import type { SelectedDocument } from './service';
@@ -16,16 +15,7 @@ export type PeriodsZip = {
 /** A document's bytes from storage, whole; the read stops when the archive is abandoned. */
 async function readDocument(storage: DocumentStorage, key: string, signal: AbortSignal): Promise<Buffer> {
   try {
-    signal.throwIfAborted();
-    const stream = await storage.get(key);
-    const stop = () => stream.destroy(new Error('ZIP download stopped'));
-    if (signal.aborted) stop();
-    signal.addEventListener('abort', stop, { once: true });
-    try {
-      return await buffer(stream);
-    } finally {
-      signal.removeEventListener('abort', stop);
-    }
+    return await storage.read(key, signal);
   } catch (error) {
     throw new Error(`Document ${key} could not be read from storage`, { cause: error });
   }

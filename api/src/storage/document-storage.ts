@@ -9,6 +9,12 @@ export interface DocumentStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** A stream of the object, so that downloads and ZIP exports never hold files in memory. */
   get(key: string): Promise<Readable>;
+  /**
+   * The whole object at once, for the ZIP writer, which needs each document whole for its CRC
+   * and reads a bounded few ahead: one read instead of a stream's open, chunks and close.
+   * `signal` stops a read of an archive that was abandoned.
+   */
+  read(key: string, signal?: AbortSignal): Promise<Buffer>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
   /** Releases pooled connections, if the adapter holds any. */

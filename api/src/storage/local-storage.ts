@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { assertSafeKey, type DocumentStorage } from './document-storage';
@@ -28,6 +28,10 @@ export class LocalDocumentStorage implements DocumentStorage {
     const target = this.path(key);
     await access(target);
     return createReadStream(target);
+  }
+
+  async read(key: string, signal?: AbortSignal): Promise<Buffer> {
+    return await readFile(this.path(key), { signal });
   }
 
   async exists(key: string): Promise<boolean> {

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { assertSafeKey, type DocumentStorage } from './document-storage';
 
@@ -70,6 +71,15 @@ export class S3DocumentStorage implements DocumentStorage {
     // On Node.js the SDK answers the HTTP response itself, a Readable.
     if (!(Body instanceof Readable)) throw new Error(`S3 object ${key} has no readable body`);
     return Body;
+  }
+
+  async read(key: string, signal?: AbortSignal): Promise<Buffer> {
+    const { Body } = await this.client.send(
+      new this.sdk.GetObjectCommand({ Bucket: this.options.bucket, Key: this.key(key) }),
+      { abortSignal: signal },
+    );
+    if (!(Body instanceof Readable)) throw new Error(`S3 object ${key} has no readable body`);
+    return buffer(Body);
   }
 
   async exists(key: string): Promise<boolean> {

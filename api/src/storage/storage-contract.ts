@@ -32,6 +32,16 @@ export function documentStorageContract(storage: () => DocumentStorage) {
     });
     expect((await buffer(stream)).equals(body)).toBe(true);
     expect(chunks).toBeGreaterThan(1);
+    expect((await storage().read(key)).equals(body)).toBe(true);
+  });
+
+  test('reads an object whole, fails for a missing one, and stops when aborted', async () => {
+    const key = documentKey('u1', 'r1', 'p3', 'xml');
+    await storage().put(key, Buffer.from('<c/>'), 'application/xml');
+    expect((await storage().read(key)).toString()).toBe('<c/>');
+    await expect(storage().read(documentKey('u1', 'r1', 'absent', 'xml'))).rejects.toThrow();
+    await expect(storage().read(key, AbortSignal.abort())).rejects.toThrow();
+    await expect(storage().read('../x')).rejects.toThrow(/Unsafe/);
   });
 
   test('refuses keys that could leave their place', async () => {
