@@ -104,7 +104,9 @@ test('las peticiones a la API no tienen tiempo límite', async ({ page, seed }) 
   });
   await signInWithToken(page, (await seed.userWithCredential()).token);
   await page.goto('/rpus/');
-  await expect(page.getByRole('table', { name: 'Servicios de CFE' })).toBeVisible();
+  // The account has no services: the list's answer has arrived once its empty state shows (the
+  // table is only there while it loads, too briefly to wait for).
+  await expect(page.getByRole('heading', { name: 'Todavía no tienes servicios' })).toBeVisible();
   const api = (
     await page.evaluate(
       () => (window as unknown as { __sent: { via: string; url: string; limited: boolean }[] }).__sent,
