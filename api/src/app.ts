@@ -6,6 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiTokensRoutes } from './api-tokens/routes';
 import { attentionRoutes } from './attention/routes';
 import { authRoutes } from './auth/routes';
 import { createTokenService } from './auth/tokens';
@@ -112,6 +113,7 @@ export async function buildApp({
   installErrorHandlers(app);
   app.decorateRequest('authenticatedUser', null);
   app.decorateRequest('accessClaims', null);
+  app.decorateRequest('apiToken', null);
   installSecurityHeaders(app, headers);
 
   const tokens = createTokenService({
@@ -151,7 +153,7 @@ export async function buildApp({
     db,
     mailer,
     tokens,
-    auth: createAuthGuard({ db, tokens, now }),
+    auth: createAuthGuard({ db, tokens, apiTokenRateLimit: config.apiTokenRateLimit, now }),
     syncEvents,
     background,
     secrets,
@@ -218,6 +220,7 @@ export async function buildApp({
       await paymentHistoryRoutes(api, ctx);
       await billingRoutes(api, ctx);
       await webhooksRoutes(api, ctx);
+      await apiTokensRoutes(api, ctx);
       await periodsRoutes(api, ctx);
       await mediaRoutes(api, ctx);
     },

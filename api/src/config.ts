@@ -61,6 +61,8 @@ export type Config = {
   webSocketsPerUser: number;
   /** Accounts one client address may create (each signup also costs an argon2 hash). */
   signupRateLimit: RateLimit;
+  /** Requests one API token may make per window (integrations run unattended: a loop must not flood the API). */
+  apiTokenRateLimit: RateLimit;
   /** Read the client address from X-Forwarded-For (behind a load balancer). */
   trustProxy: boolean;
   /** Browser origins allowed to call the API from another origin (CORS); empty: same origin only. */
@@ -310,6 +312,7 @@ const zEnvironment = z.object({
   SYNC_RATE_LIMIT: zRateLimit.default({ max: 10, windowMs: 60_000 }),
   WEBSOCKETS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(10),
   SIGNUP_RATE_LIMIT: zRateLimit.default({ max: 20, windowMs: 3_600_000 }),
+  API_TOKEN_RATE_LIMIT: zRateLimit.default({ max: 600, windowMs: 60_000 }),
   TRUST_PROXY: zBoolean.default(false),
   CORS_ORIGINS: zOriginList.default([]),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -538,6 +541,7 @@ export async function loadConfig(
     syncRateLimit: parsed.SYNC_RATE_LIMIT,
     webSocketsPerUser: parsed.WEBSOCKETS_PER_USER,
     signupRateLimit: parsed.SIGNUP_RATE_LIMIT,
+    apiTokenRateLimit: parsed.API_TOKEN_RATE_LIMIT,
     trustProxy: parsed.TRUST_PROXY,
     corsOrigins: parsed.CORS_ORIGINS,
     logLevel: parsed.LOG_LEVEL,

@@ -1,11 +1,15 @@
 import { isSubscriptionActive } from '@luz/shared/subscription';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { apiTokenMessages } from '../api-tokens/messages';
+import { hashApiToken, isApiToken, lastUseRecorder } from '../api-tokens/service';
 import { SessionCache } from '../auth/session-cache';
 import type { AccessClaims, TokenService } from '../auth/tokens';
+import type { RateLimit } from '../config';
 import type { Database } from '../db/database';
 import { messages } from '../messages';
-import { findUserForToken, type User } from '../users/service';
-import { forbidden, paymentRequired, preconditionRequired, unauthorized } from './errors';
+import { type ApiTokenFacts, findUserForApiToken, findUserForToken, type User } from '../users/service';
+import { forbidden, HttpError, paymentRequired, preconditionRequired, unauthorized } from './errors';
+import { FixedWindows } from './rate-limit';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,6 +17,12 @@ declare module 'fastify' {
     authenticatedUser: User | null;
     /** The claims of the token that authenticated the request (logout revokes this one). */
     accessClaims: AccessClaims | null;
+    /** Set when an API token (not a session) authenticated the request. */
+    apiToken: ApiTokenFacts | null;
+  }
+  interface FastifyContextConfig {
+    /** A POST that only reads (an export, a ZIP): allowed to read-only API tokens. */
+    readsOnly?: boolean;
   }
 }
 
@@ -27,7 +37,8 @@ export type AuthGuard = {
   /**
    * onRequest hook of the few routes a signed-in user must reach without an active subscription,
    * so that they can see and fix it: their own account (/users/me) and billing. Token and active
-   * user only (401/403).
+   * user only (401/403). An API token may only read them: account, password and billing changes
+   * need the person signed in.
    */
   account: onRequestAsyncHookHandler;
   /** onRequest hook: as `account`, and a superuser (403) who has replaced any temporary password (428). */
@@ -39,8 +50,19 @@ export type AuthGuard = {
   stop(): Promise<void>;
 };
 
-/** What a token gives: its user and its claims. */
-type Session = { user: User; claims: AccessClaims };
+/** What a token gives: its user, and the claims of a session token or the facts of an API token. */
+type Session = { user: User; claims: AccessClaims | null; apiToken: ApiTokenFacts | null };
+
+const reading = (request: FastifyRequest) =>
+  request.method === 'GET' || request.method === 'HEAD' || request.routeOptions.config.readsOnly === true;
+
+/**
+ * onRequest hook after a guard, for routes no API token may use whatever its scope (its own
+ * tokens: a leaked token must not mint others or outlive its revocation).
+ */
+export const refuseApiTokens: onRequestAsyncHookHandler = async (request) => {
+  if (request.apiToken) throw forbidden(apiTokenMessages.accountChange);
+};
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -58,13 +80,18 @@ function bearerToken(request: FastifyRequest): string | undefined {
 export function createAuthGuard({
   db,
   tokens,
+  apiTokenRateLimit,
   now,
 }: {
   db: Database;
   tokens: TokenService;
+  /** Requests per window of one API token. */
+  apiTokenRateLimit: RateLimit;
   now?: () => number;
 }): AuthGuard {
   const cache = new SessionCache(db, now);
+  const apiTokenWindows = new FixedWindows(apiTokenRateLimit);
+  const recordLastUse = lastUseRecorder(db);
 
   async function userOf(claims: AccessClaims): Promise<User> {
     const cached = cache.get(claims.sub, claims.jti);
@@ -76,20 +103,46 @@ export function createAuthGuard({
     return found.user;
   }
 
+  /** An API token is looked up on every request (no cache): its revocation takes effect at once. */
+  async function apiTokenSession(token: string): Promise<Session> {
+    const found = await findUserForApiToken(db, hashApiToken(token));
+    if (!found) throw unauthorized(messages.invalidToken);
+    const { user, token: apiToken } = found;
+    const at = now?.() ?? Date.now();
+    if (apiToken.expiresAt && apiToken.expiresAt.getTime() <= at)
+      throw unauthorized(apiTokenMessages.expired);
+    if (!user.isActive) throw forbidden(messages.inactiveUser);
+    const retryAfter = apiTokenWindows.hit(apiToken.id, at);
+    if (retryAfter !== null) {
+      throw new HttpError(429, apiTokenMessages.rateLimited(retryAfter), {
+        'Retry-After': String(retryAfter),
+      });
+    }
+    await recordLastUse(apiToken.id, at);
+    return { user, claims: null, apiToken };
+  }
+
   async function sessionOf(token: string | undefined): Promise<Session> {
     if (!token) throw unauthorized(messages.notAuthenticated);
+    if (isApiToken(token)) return apiTokenSession(token);
     const claims = tokens.verify(token);
     if (!claims) throw unauthorized(messages.invalidToken);
     const user = await userOf(claims);
     if (user.tokenVersion !== claims.ver) throw unauthorized(messages.invalidToken);
     if (!user.isActive) throw forbidden(messages.inactiveUser);
-    return { user, claims };
+    return { user, claims, apiToken: null };
   }
 
-  async function authenticate(request: FastifyRequest): Promise<User> {
-    const { user, claims } = await sessionOf(bearerToken(request));
+  /** `changesAccount`: the route changes the account, its password or its billing (never by API token). */
+  async function authenticate(request: FastifyRequest, changesAccount = false): Promise<User> {
+    const { user, claims, apiToken } = await sessionOf(bearerToken(request));
     request.authenticatedUser = user;
     request.accessClaims = claims;
+    request.apiToken = apiToken;
+    if (apiToken && !reading(request)) {
+      if (changesAccount) throw forbidden(apiTokenMessages.accountChange);
+      if (apiToken.scope === 'read') throw forbidden(apiTokenMessages.readOnly);
+    }
     return user;
   }
 
@@ -106,10 +159,11 @@ export function createAuthGuard({
         throw paymentRequired(messages.subscriptionRequired);
     },
     async account(request) {
-      await authenticate(request);
+      await authenticate(request, true);
     },
     async superuser(request) {
-      const user = await authenticate(request);
+      // Administration changes other people's accounts and passwords: by API token, it only reads.
+      const user = await authenticate(request, true);
       if (!user.isSuperuser) throw forbidden(messages.notEnoughPrivileges);
       requirePasswordChanged(user);
     },

@@ -26,33 +26,40 @@ export function routeRateLimit(
 /** Windows kept before expired ones are swept (they are also replaced when met again). */
 const SWEEP_ABOVE = 10_000;
 
+/** Fixed windows per key, in this process's memory. */
+export class FixedWindows {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  constructor(private readonly limit: RateLimit) {}
+
+  /** Counts a request of `key`: null when allowed, else the seconds until its window resets. */
+  hit(key: string, now = Date.now()): number | null {
+    if (this.windows.size > SWEEP_ABOVE) {
+      for (const [name, window] of this.windows) if (window.resetAt <= now) this.windows.delete(name);
+    }
+    let window = this.windows.get(key);
+    if (!window || window.resetAt <= now) {
+      window = { count: 0, resetAt: now + this.limit.windowMs };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    return window.count > this.limit.max ? Math.max(1, Math.ceil((window.resetAt - now) / 1000)) : null;
+  }
+}
+
 /**
  * A fixed window per `key` (a client address, a user), in this process's memory, for limits
  * @fastify/rate-limit cannot give: it applies only the first of its limiters that a request
  * meets, and keeps one counter per route (a budget shared by several routes needs one map).
  */
 export function fixedWindowLimit(
-  { max, windowMs }: RateLimit,
+  limit: RateLimit,
   key: (request: FastifyRequest) => string,
   detail: (retryAfterSeconds: number) => string,
 ): preHandlerAsyncHookHandler {
-  const windows = new Map<string, { count: number; resetAt: number }>();
+  const windows = new FixedWindows(limit);
   return async (request) => {
-    const now = Date.now();
-    if (windows.size > SWEEP_ABOVE) {
-      for (const [name, window] of windows) if (window.resetAt <= now) windows.delete(name);
-    }
-    const name = key(request);
-    let window = windows.get(name);
-    if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + windowMs };
-      windows.set(name, window);
-    }
-    window.count += 1;
-    if (window.count > max) {
-      const seconds = Math.max(1, Math.ceil((window.resetAt - now) / 1000));
-      throw new HttpError(429, detail(seconds), { 'Retry-After': String(seconds) });
-    }
+    const seconds = windows.hit(key(request));
+    if (seconds !== null) throw new HttpError(429, detail(seconds), { 'Retry-After': String(seconds) });
   };
 }
 

@@ -77,6 +77,8 @@ export async function paymentHistoryRoutes(app: ApiApp, ctx: AppContext) {
     '/payment-history/csv',
     {
       onRequest: auth.user,
+      // A POST only because the selection can be long: it reads (read-only API tokens may call it).
+      config: { readsOnly: true },
       schema: {
         tags,
         security,

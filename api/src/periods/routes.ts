@@ -110,6 +110,8 @@ export async function periodsRoutes(app: ApiApp, ctx: AppContext) {
     '/periods/zip',
     {
       onRequest: auth.user,
+      // A POST only because the selection can be long: it reads (read-only API tokens may call it).
+      config: { readsOnly: true },
       schema: {
         tags,
         security,
@@ -145,6 +147,8 @@ export async function periodsRoutes(app: ApiApp, ctx: AppContext) {
     '/periods/csv',
     {
       onRequest: auth.user,
+      // A POST only because the selection can be long: it reads (read-only API tokens may call it).
+      config: { readsOnly: true },
       schema: {
         tags,
         security,

@@ -271,6 +271,8 @@ export async function rpusRoutes(app: ApiApp, { db, auth }: AppContext) {
     '/rpus/csv',
     {
       onRequest: auth.user,
+      // A POST only because the selection can be long: it reads (read-only API tokens may call it).
+      config: { readsOnly: true },
       schema: {
         tags,
         security,

@@ -48,6 +48,7 @@ export async function testConfig(overrides: ConfigOverrides = {}): Promise<Confi
     syncRateLimit: { max: 1_000, windowMs: 60_000 },
     webSocketsPerUser: 50,
     signupRateLimit: { max: 1_000, windowMs: 60_000 },
+    apiTokenRateLimit: { max: 1_000, windowMs: 60_000 },
     trustProxy: false,
     corsOrigins: [],
     logLevel: 'silent',

@@ -119,6 +119,27 @@ export async function findUserForToken(
   return rows[0] ? { user: toUser(rows[0]), revoked: rows[0].revoked } : null;
 }
 
+/** What the auth guard needs of an API token besides its user. */
+export type ApiTokenFacts = { id: string; scope: 'read' | 'full'; expiresAt: Date | null };
+
+/** The user an API token (by its SHA-256) belongs to, with the token's facts; null when unknown or revoked. */
+export async function findUserForApiToken(
+  db: Queryable,
+  tokenHash: string,
+): Promise<{ user: User; token: ApiTokenFacts } | null> {
+  const { rows } = await db.query<
+    UserRow & { token_id: string; scope: 'read' | 'full'; expires_at: Date | null }
+  >(
+    `SELECT ${userColumns}, t.id AS token_id, t.scope, t.expires_at
+     FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1`,
+    [tokenHash],
+  );
+  const row = rows[0];
+  return row
+    ? { user: toUser(row), token: { id: row.token_id, scope: row.scope, expiresAt: row.expires_at } }
+    : null;
+}
+
 /** The user and their password hash, for checking a login. */
 export async function findUserForLogin(
   db: Queryable,

@@ -1,3 +1,4 @@
+export * from './api-tokens';
 export * from './attention';
 export * from './auth';
 export * from './billing';

@@ -9,6 +9,7 @@ import { up as revokedTokens } from './080_revoked_tokens';
 import { up as portalSessions } from './090_portal_sessions';
 import { up as listIndexes } from './100_list_indexes';
 import { up as authChanges } from './101_auth_changes';
+import { up as apiTokens } from './120_api_tokens';
 
 export type Migration = { version: number; name: string; up: string };
 
@@ -25,4 +26,5 @@ export const migrations: readonly Migration[] = [
   { version: 90, name: 'portal_sessions', up: portalSessions },
   { version: 100, name: 'list_indexes', up: listIndexes },
   { version: 101, name: 'auth_changes', up: authChanges },
+  { version: 120, name: 'api_tokens', up: apiTokens },
 ];
