@@ -140,4 +140,54 @@ test.describe('configuración', () => {
       await receiver.close();
     }
   });
+
+  test('un token de API se muestra una vez, sirve en la API, solo lee si es de lectura y se revoca', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/settings?tab=5');
+    await expect(page.getByRole('tab', { name: 'Tokens de API' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText('Todavía no tienes tokens de API.')).toBeVisible();
+    await page.getByRole('button', { name: 'Crear token' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Crear token de API' });
+    await dialog.getByRole('button', { name: 'Crear token' }).click();
+    await expect(dialog.getByText('Este campo es obligatorio')).toBeVisible();
+    await dialog.getByLabel('Nombre').fill('Tablero de energía');
+    await expect(dialog.getByLabel('Permisos')).toHaveValue('read');
+    await dialog.getByLabel('Caduca').selectOption({ label: 'En 30 días' });
+    await dialog.getByRole('button', { name: 'Crear token' }).click();
+
+    const secretDialog = page.getByRole('dialog', { name: 'Tu token de API' });
+    const token = (await secretDialog.getByTestId('api-token-secret').textContent()) ?? '';
+    expect(token).toMatch(/^luz_pat_/);
+    await secretDialog.getByRole('button', { name: 'Cerrar' }).click();
+
+    const row = page.getByRole('row').filter({ hasText: 'Tablero de energía' });
+    await expect(row).toContainText('Solo lectura');
+    await expect(row).toContainText(token.slice(0, 12));
+    await expect(row).toContainText('Sin usar');
+    await expect(page.getByText(token)).toHaveCount(0);
+
+    const auth = { headers: { Authorization: `Bearer ${token}` } };
+    expect((await request.get('/api/v1/rpus/', auth)).status()).toBe(200);
+    const write = await request.post('/api/v1/rpus/', { ...auth, data: { service_number: '123456789012' } });
+    expect(write.status()).toBe(403);
+    await page.reload();
+    await expect(page.getByRole('row').filter({ hasText: 'Tablero de energía' })).not.toContainText(
+      'Sin usar',
+    );
+
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'Tablero de energía' })
+      .getByRole('button', { name: 'Revocar' })
+      .click();
+    await page
+      .getByRole('dialog', { name: '¿Revocar este token?' })
+      .getByRole('button', { name: 'Revocar' })
+      .click();
+    await expect(page.getByText('Token revocado.')).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'Tablero de energía' })).toHaveCount(0);
+    expect((await request.get('/api/v1/rpus/', auth)).status()).toBe(401);
+  });
 });

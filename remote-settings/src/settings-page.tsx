@@ -1,4 +1,5 @@
 import { PageHeader, parseSettingsSearch, Tabs, useSearchState } from '@luz/shared';
+import { ApiTokensTab } from './api-tokens/api-tokens-tab';
 import { AppearanceTab } from './appearance/appearance-tab';
 import { CfeTab } from './cfe/cfe-tab';
 import { SecurityTab } from './security/security-tab';
@@ -8,7 +9,7 @@ import { WebhooksTab } from './webhooks/webhooks-tab';
 
 const text = settingsText;
 
-/** /settings with the tab in the URL (spec §2: user information=0 … webhooks=4). */
+/** /settings with the tab in the URL (spec §2: user information=0 … webhooks=4; API tokens=5). */
 export function SettingsPage() {
   const [search, setSearch] = useSearchState(parseSettingsSearch);
   return (
@@ -24,6 +25,7 @@ export function SettingsPage() {
           { value: 2, label: text.tabs.security, content: <SecurityTab /> },
           { value: 3, label: text.tabs.cfe, content: <CfeTab /> },
           { value: 4, label: text.tabs.webhooks, content: <WebhooksTab /> },
+          { value: 5, label: text.tabs.apiTokens, content: <ApiTokensTab /> },
         ]}
       />
     </>

@@ -1,7 +1,7 @@
 /** Texts of the settings screens, this remote's own catalogue: deployed with the remote, so its team changes them without the host. */
 export const settingsText = {
   title: 'Configuración',
-  subtitle: 'Tu cuenta, la apariencia, la seguridad, tus cuentas de CFE y tus webhooks.',
+  subtitle: 'Tu cuenta, la apariencia, la seguridad, tus cuentas de CFE, tus webhooks y tus tokens de API.',
   tabsLabel: 'Secciones de configuración',
   tabs: {
     userInformation: 'Información de usuario',
@@ -9,6 +9,7 @@ export const settingsText = {
     security: 'Seguridad',
     cfe: 'CFE',
     webhooks: 'Webhooks',
+    apiTokens: 'Tokens de API',
   },
   userInformation: {
     title: 'Información de usuario',
@@ -132,5 +133,45 @@ export const settingsText = {
     },
     nextAttempt: (when: string) => `Siguiente intento: ${when}`,
     durationMs: (ms: number) => `${ms} ms`,
+  },
+  apiTokens: {
+    title: 'Tokens de API',
+    description:
+      'Conecta tu ERP, tu contabilidad o tus tableros con la API de Luz. Un token actúa con tus permisos: guárdalo como una contraseña.',
+    docsLink: 'Cómo usar la API',
+    caption: 'Tus tokens de API',
+    add: 'Crear token',
+    addTitle: 'Crear token de API',
+    name: 'Nombre',
+    nameHint: 'Para reconocerlo después, p. ej. «ERP» o «Tablero de energía».',
+    scope: 'Permisos',
+    scopes: { read: 'Solo lectura', full: 'Lectura y escritura' },
+    scopeHints: {
+      read: 'Consulta servicios, periodos, pagos y descargas; no cambia nada.',
+      full: 'Además agrega, edita y sincroniza servicios. Nunca cambia tu cuenta, tu contraseña, tu suscripción ni tus tokens.',
+    },
+    lifetime: 'Caduca',
+    lifetimes: { never: 'Nunca', days: (days: number) => (days === 365 ? 'En un año' : `En ${days} días`) },
+    columns: {
+      name: 'Nombre',
+      scope: 'Permisos',
+      hint: 'Token',
+      createdAt: 'Creado',
+      expiresAt: 'Caduca',
+      lastUsedAt: 'Último uso',
+    },
+    never: 'Nunca',
+    notUsed: 'Sin usar',
+    expired: 'Caducó',
+    created: 'Token creado.',
+    secretTitle: 'Tu token de API',
+    secretShownOnce:
+      'Cópialo ahora y guárdalo en tu sistema: no volverá a mostrarse. Envíalo en la cabecera Authorization: Bearer <token>.',
+    revoke: 'Revocar',
+    revokeTitle: '¿Revocar este token?',
+    revokeDescription: (name: string) =>
+      `El token ${name} dejará de funcionar de inmediato: los sistemas que lo usen recibirán 401.`,
+    revoked: 'Token revocado.',
+    empty: 'Todavía no tienes tokens de API.',
   },
 };

@@ -23,4 +23,6 @@ export const queryKeys = {
   webhookList: (params: object) => ['webhooks', 'list', params] as const,
   webhookDeliveries: (webhookId: string, params: object) =>
     ['webhooks', webhookId, 'deliveries', params] as const,
+  apiTokens: ['api-tokens'] as const,
+  apiTokenList: (params: object) => ['api-tokens', 'list', params] as const,
 };

@@ -55,11 +55,12 @@ describe('/settings', () => {
     ['2', SettingsTab.security],
     ['3', SettingsTab.cfe],
     ['4', SettingsTab.webhooks],
+    ['5', SettingsTab.apiTokens],
   ])('tab=%s is tab %i', (tab, value) => {
     expect(parseSettingsSearch(`?tab=${tab}`).tab).toBe(value);
   });
   it('an unknown tab is 0', () => {
-    expect(parseSettingsSearch('?tab=5').tab).toBe(0);
+    expect(parseSettingsSearch('?tab=6').tab).toBe(0);
     expect(parseSettingsSearch('?tab=security').tab).toBe(0);
   });
 });
