@@ -33,6 +33,8 @@ export const rpusText = {
   tariff: (tariff: string) => `Tarifa ${tariff}`,
   lastPeriodEnd: (date: string) => `Periodo al ${date}`,
   noCredential: 'Sin cuenta',
+  /** Status 3 of a service that has an account: its link failed, it is not "Sin cuenta". */
+  notLinked: 'Sin vincular',
   noAlias: 'Sin alias',
   yes: 'Sí',
   no: 'No',
@@ -143,6 +145,8 @@ export const rpusText = {
     holderNameHint:
       'Tal como aparece en el recibo de CFE. Déjalo vacío si no lo sabes: lo tomamos del primer recibo.',
     done: 'Los cambios se guardaron.',
+    saveAndSync: 'Guardar y sincronizar',
+    doneAndSync: 'Los cambios se guardaron y el servicio se está sincronizando con el total.',
   },
   csv: {
     fileName: (date: string) => `servicios-${date}.csv`,

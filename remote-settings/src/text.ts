@@ -56,8 +56,12 @@ export const settingsText = {
     connectCaptcha: 'CFE pide resolver un captcha: escríbelo en Sincronizaciones.',
     syncStarted: 'Sincronización iniciada. Verás el avance en la barra de sincronizaciones.',
     created:
-      'Cuenta agregada. Luz se conecta con CFE; si CFE pide un captcha, aparecerá en Sincronizaciones.',
+      'Cuenta agregada. Estamos comprobando la contraseña con CFE e importando sus servicios; si CFE pide un captcha, aparecerá en Sincronizaciones.',
     saved: 'Cuenta actualizada.',
+    passwordSaved: 'Contraseña actualizada. Sincronizamos ahora los servicios de la cuenta con ella.',
+    editPasswordTitle: (name: string) => `Actualizar la contraseña de ${name}`,
+    refusedPassword:
+      'CFE rechazó la contraseña guardada. Escribe la contraseña actual de esta cuenta en Mi Espacio.',
     deleted: 'Cuenta eliminada.',
     deleteTitle: '¿Eliminar esta cuenta de CFE?',
     deleteDescription: (name: string) =>

@@ -4,6 +4,7 @@ export * from './contract';
 export * from './dates';
 export * from './enums';
 export * from './errors';
+export * from './fixes';
 export * from './format';
 export * from './forms';
 export * from './hooks';

@@ -1,4 +1,4 @@
-import { type RpuFailureReason, RpuStatus } from '@luz/shared/contract';
+import { CredentialStatus, type RpuFailureReason, RpuStatus } from '@luz/shared/contract';
 import { syncMessages } from '../sync/messages';
 
 /**
@@ -22,10 +22,21 @@ const reasonOfStatus: Partial<Record<RpuStatus, RpuFailureReason>> = {
   [RpuStatus.badCredentials]: 'wrong_password',
 };
 
-export function rpuFailureReason(status: RpuStatus, message: string | null): RpuFailureReason | null {
+/**
+ * A password CFE refused stays the reason only while the account still has it: once it was
+ * replaced, what the service needs is a new sync (`failed`: "Reintentar").
+ */
+export function rpuFailureReason(
+  status: RpuStatus,
+  message: string | null,
+  credentialStatus: number | null = null,
+): RpuFailureReason | null {
   const fallback = reasonOfStatus[status];
   if (!fallback) return null;
-  return reasonOfMessage.find(([text]) => text === message)?.[1] ?? fallback;
+  const reason = reasonOfMessage.find(([text]) => text === message)?.[1] ?? fallback;
+  return reason === 'wrong_password' && credentialStatus !== CredentialStatus.invalidPassword
+    ? 'failed'
+    : reason;
 }
 
 /**

@@ -25,6 +25,8 @@ export type RpuRecord = {
   credentialId: string | null;
   /** The portal user of its credential, when it has one. */
   cfeUser: string | null;
+  /** Its credential's status (contract `CredentialStatus`), when it has one. */
+  credentialStatus: number | null;
   serviceNumber: string;
   alias: string;
   rpuStatus: RpuStatus;
@@ -51,6 +53,7 @@ export type RpuRow = {
   user_id: string;
   credential_id: string | null;
   cfe_user: string | null;
+  credential_status: number | null;
   service_number: string;
   alias: string;
   rpu_status: number;
@@ -72,7 +75,7 @@ export type RpuRow = {
 
 /** Columns of `rpus r LEFT JOIN credentials c`; money as text so it never becomes a float. */
 export const rpuColumns = /* sql */ `
-  r.id, r.user_id, r.credential_id, c.cfe_user, r.service_number, r.alias, r.rpu_status,
+  r.id, r.user_id, r.credential_id, c.cfe_user, c.status AS credential_status, r.service_number, r.alias, r.rpu_status,
   r.status_message, r.with_autofetch, r.send_email_notifications, r.has_uns, r.deleted, r.duplicated,
   r.last_payment::text AS last_payment, r.holder_name, r.address, r.tariff, r.last_amount::text AS last_amount,
   r.last_period_end::text AS last_period_end, r.last_synced_at, r.created_at`;
@@ -88,6 +91,7 @@ export function toRpuRecord(row: RpuRow): RpuRecord {
     userId: row.user_id,
     credentialId: row.credential_id,
     cfeUser: row.cfe_user,
+    credentialStatus: row.credential_status,
     serviceNumber: row.service_number,
     alias: row.alias,
     rpuStatus: row.rpu_status as RpuStatus,
@@ -129,7 +133,7 @@ export function toRpuPublic(record: RpuRecord): Rpu {
     last_amount: record.lastAmount,
     last_period_end: record.lastPeriodEnd,
     last_payment: record.lastPayment,
-    failure_reason: rpuFailureReason(record.rpuStatus, record.statusMessage),
+    failure_reason: rpuFailureReason(record.rpuStatus, record.statusMessage, record.credentialStatus),
     last_synced_at: record.lastSyncedAt?.toISOString() ?? null,
     created_at: record.createdAt.toISOString(),
   };

@@ -1,4 +1,5 @@
-import { RpuStatus, zRpu } from '@luz/shared/contract';
+import { CredentialStatus, RpuStatus, zRpu } from '@luz/shared/contract';
+import { setCredentialStatus } from '../credentials/service';
 import { syncMessages } from '../sync/messages';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { setRpuStatus } from './service';
@@ -94,6 +95,19 @@ describe('failure_reason', () => {
     const credential = await addCredential(t, token);
     const rpu = await addRpu(t, token, { credential_id: credential.credential_id });
     await setRpuStatus(t.db, rpu.rpu_id, status, message);
+    if (reason === 'wrong_password')
+      await setCredentialStatus(t.db, credential.credential_id, CredentialStatus.invalidPassword);
     expect((await api('GET', `/rpus/${rpu.rpu_id}`, token)).json().failure_reason).toBe(reason);
+  });
+
+  test('a refused password replaced since: the service needs a new sync ("failed"), not a password', async () => {
+    const { token } = await newCaller(t);
+    const credential = await addCredential(t, token);
+    const rpu = await addRpu(t, token, { credential_id: credential.credential_id });
+    await setRpuStatus(t.db, rpu.rpu_id, RpuStatus.badCredentials, syncMessages.invalidCredentials);
+    await setCredentialStatus(t.db, credential.credential_id, CredentialStatus.invalidPassword);
+    expect((await api('GET', `/rpus/${rpu.rpu_id}`, token)).json().failure_reason).toBe('wrong_password');
+    await api('PATCH', `/credentials/${credential.credential_id}`, token, { password: 'otra-contraseña' });
+    expect((await api('GET', `/rpus/${rpu.rpu_id}`, token)).json().failure_reason).toBe('failed');
   });
 });

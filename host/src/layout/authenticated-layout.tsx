@@ -12,6 +12,8 @@ import { remoteOfPath } from '@luz/shared/boot';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
+import { AttentionLink } from '../attention/attention-link';
+import { useLiveAttention } from '../attention/use-attention';
 import { useSessionActions } from '../auth/use-session-actions';
 import { OnboardingModal } from '../onboarding/onboarding-modal';
 import { PasswordChangeModal } from '../onboarding/password-change-modal';
@@ -106,6 +108,7 @@ function SignedInShell({
   const { mode } = useThemePreference();
   const syncEvents = useSyncEventSocket();
   const syncArea = useSyncEventArea(syncEvents);
+  useLiveAttention(syncEvents);
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => {
     setMenuOpen(false);
@@ -122,6 +125,7 @@ function SignedInShell({
           onToggleMenu={() => setMenuOpen((value) => !value)}
           onLogout={logout}
           syncToggle={syncArea.toggle}
+          attention={<AttentionLink />}
         />
         <Body>
           <Sidebar

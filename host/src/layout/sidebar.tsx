@@ -75,7 +75,9 @@ const links = [
   { to: '/downloads', label: es.layout.nav.downloads },
   { to: '/periods', label: es.layout.nav.periods },
   { to: '/rpus/', label: es.layout.nav.rpus },
+  { to: '/attention', label: es.layout.nav.attention },
   { to: '/settings', label: es.layout.nav.settings },
+  { to: '/subscription', label: es.layout.nav.subscription },
 ];
 
 export function Sidebar({

@@ -69,9 +69,10 @@ type Props = {
   onToggleMenu: () => void;
   onLogout: () => void;
   syncToggle: ReactNode;
+  attention: ReactNode;
 };
 
-export function TopBar({ user, menuOpen, onToggleMenu, onLogout, syncToggle }: Props) {
+export function TopBar({ user, menuOpen, onToggleMenu, onLogout, syncToggle, attention }: Props) {
   return (
     <Bar>
       <MobileOnly>
@@ -88,6 +89,7 @@ export function TopBar({ user, menuOpen, onToggleMenu, onLogout, syncToggle }: P
         <Brand aria-hidden="true">⚡ {es.app.name}</Brand>
       </MobileOnly>
       <Right>
+        {attention}
         {syncToggle}
         <Account>
           <Who>

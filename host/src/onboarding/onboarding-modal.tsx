@@ -1,13 +1,4 @@
-import {
-  Button,
-  type Credential,
-  CredentialForm,
-  credentialsApi,
-  errorMessage,
-  es,
-  Modal,
-  toast,
-} from '@luz/shared';
+import { Button, type Credential, CredentialForm, es, Modal, startAccountImport, toast } from '@luz/shared';
 
 /**
  * The first account's services, receipts and payments are imported at once (a sync of its portal
@@ -16,10 +7,7 @@ import {
  */
 function importFirstAccount(credential: Credential) {
   toast.success(es.credentials.linked);
-  credentialsApi.sync(credential.credential_id).then(
-    () => toast.info(es.onboarding.importStarted),
-    (error: unknown) => toast.error(errorMessage(error)),
-  );
+  void startAccountImport(credential);
 }
 
 /**

@@ -27,6 +27,13 @@ function RemoteOutlet({ remote }: { remote: RemoteName }) {
   return screens ? <screens.RemoteOutlet remote={remote} /> : <LazyOutlet remote={remote} />;
 }
 
+const LazyAttention = lazy(() => loadSignedIn().then((screens) => ({ default: screens.AttentionPage })));
+
+function AttentionPage() {
+  const screens = loadedSignedIn();
+  return screens ? <screens.AttentionPage /> : <LazyAttention />;
+}
+
 function SubscriptionPage() {
   const screens = loadedSignedIn();
   return screens ? <screens.SubscriptionPage /> : <LazySubscription />;
@@ -48,6 +55,7 @@ export function AppRoutes() {
           <Route path="/subscription" element={<SubscriptionPage />} />
           <Route element={<AuthenticatedLayout />}>
             <Route index element={<Navigate to={START_PATH} replace />} />
+            <Route path="/attention" element={<AttentionPage />} />
             {remoteRoutes.map(({ path, remote }) => {
               const route = (
                 <Route key={path} path={`${path}/*`} element={<RemoteOutlet remote={remote} />} />

@@ -13,6 +13,7 @@ const titles: [prefix: string, title: string][] = [
   ['/periods', es.layout.nav.periods],
   ['/rpus', es.layout.nav.rpus],
   ['/settings', es.layout.nav.settings],
+  ['/attention', es.layout.nav.attention],
   ['/admin', es.layout.nav.admin],
 ];
 

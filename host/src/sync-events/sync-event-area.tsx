@@ -1,20 +1,17 @@
 import {
   attemptLabel,
   Button,
-  errorMessage,
   es,
   ProgressBar,
   progressTone,
   type SyncEvent,
-  syncApi,
   syncWorkflowLabel,
-  toast,
 } from '@luz/shared';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { CaptchaPrompt } from './captcha-prompt';
 import type { SyncEventSocket } from './sync-event-socket';
+import { SyncItemAction } from './sync-item-action';
 import { useSyncCaptchas, useSyncConnection, useSyncEventSnapshot } from './use-sync-events';
 
 const text = es.sync.area;
@@ -73,11 +70,6 @@ export function SyncItem({ event }: { event: SyncEvent }) {
     ? es.sync.serviceNamed(event.service_number, event.alias)
     : es.sync.accountNamed(event.credential_label);
   const failed = event.event_type === 'error';
-  const retry = useMutation({
-    mutationFn: () => syncApi.userRetry({ task_association_ids: [event.task_association_id as string] }),
-    onSuccess: () => toast.success(es.sync.actions.retried),
-    onError: (error) => toast.error(errorMessage(error)),
-  });
   return (
     <li data-testid="sync-item" data-status={event.status} aria-label={title}>
       <strong>{title}</strong>
@@ -103,11 +95,7 @@ export function SyncItem({ event }: { event: SyncEvent }) {
         </span>
         {attempt ? <span>{attempt}</span> : null}
       </Meta>
-      {failed && event.task_association_id ? (
-        <Button size="sm" variant="secondary" onClick={() => retry.mutate()} loading={retry.isPending}>
-          {es.sync.actions.retry}
-        </Button>
-      ) : null}
+      {failed ? <SyncItemAction event={event} title={title} /> : null}
     </li>
   );
 }

@@ -7,6 +7,7 @@ import {
   rpusApi,
   SyncWorkflow,
   saveDownloadedFile,
+  TotalToPayModal,
   toast,
   toIsoDate,
 } from '@luz/shared';
@@ -80,6 +81,11 @@ export function BulkActions({
   onClear: () => void;
 }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // One service whose link needs the total to pay: "Sincronizar" asks for it.
+  const [askingTotal, setAskingTotal] = useState(false);
+  const [single] = selected;
+  const needsTotal =
+    selected.length === 1 && single?.failure_reason === 'needs_total' && single.credential_id !== null;
   const ids = selected.map((rpu) => rpu.rpu_id);
   const body = { rpu_ids: ids };
   const done = async ({ affected }: { affected: number }) => {
@@ -129,7 +135,12 @@ export function BulkActions({
   return (
     <Bar role="toolbar" aria-label={text.label}>
       <strong>{es.common.selected(selected.length)}</strong>
-      <Button size="sm" onClick={() => sync.mutate()} loading={sync.isPending} disabled={busy}>
+      <Button
+        size="sm"
+        onClick={() => (needsTotal ? setAskingTotal(true) : sync.mutate())}
+        loading={sync.isPending}
+        disabled={busy}
+      >
         {text.sync}
       </Button>
       <Button size="sm" variant="secondary" onClick={() => autofetch.mutate(true)} disabled={busy}>
@@ -165,6 +176,18 @@ export function BulkActions({
         loading={remove.isPending}
         onConfirm={() => remove.mutate()}
       />
+      {askingTotal && single?.credential_id ? (
+        <TotalToPayModal
+          target={{
+            rpuId: single.rpu_id,
+            credentialId: single.credential_id,
+            serviceNumber: single.service_number,
+            alias: single.alias || null,
+            lastPayment: single.last_payment,
+          }}
+          onClose={() => setAskingTotal(false)}
+        />
+      ) : null}
     </Bar>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  Alert,
   es,
   FormModal,
   type Rpu,
@@ -6,7 +7,7 @@ import {
   TextField,
   toast,
   useFormErrors,
-  zRpuBulkUpdate,
+  zRpuUpdate,
 } from '@luz/shared';
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
@@ -15,14 +16,25 @@ import { refreshRpus } from './use-rpu-mutations';
 
 const text = rpusText.edit;
 
-/** Alias and holder name of one service point (POST /rpus/bulk-update with its id). */
+/** "1234.00" → "1234": the total to pay is asked in whole pesos. */
+const wholePesos = (money: string | null) => (money ? (money.split('.')[0] ?? '') : '');
+
+/**
+ * Holder name, alias and total to pay of one service point (PATCH /rpus/{rpu_id}). A service
+ * whose link needs the total says so, and saving it syncs the service with the new total.
+ */
 export function EditRpuModal({ rpu, onClose }: { rpu: Rpu; onClose: () => void }) {
   const form = useFormErrors();
+  const needsTotal = rpu.failure_reason === 'needs_total' && rpu.credential_id !== null;
   const save = useMutation({
-    mutationFn: rpusApi.bulkUpdate,
+    mutationFn: async (change: Parameters<typeof rpusApi.update>[1]) => {
+      const saved = await rpusApi.update(rpu.rpu_id, change);
+      if (needsTotal && saved.credential_id && saved.last_payment)
+        await rpusApi.sync(saved.credential_id, saved.rpu_id, { last_payment: saved.last_payment });
+    },
     onSuccess: async () => {
       await refreshRpus();
-      toast.success(text.done);
+      toast.success(needsTotal ? text.doneAndSync : text.done);
       onClose();
     },
     onError: form.fromServer,
@@ -31,12 +43,13 @@ export function EditRpuModal({ rpu, onClose }: { rpu: Rpu; onClose: () => void }
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
+    const total = String(data.get('last_payment') ?? '').trim();
     form.check(
-      zRpuBulkUpdate,
+      zRpuUpdate,
       {
-        rpu_ids: [rpu.rpu_id],
         alias: String(data.get('alias') ?? ''),
         holder_name: String(data.get('holder_name') ?? ''),
+        last_payment: total === '' ? null : total,
       },
       (change) => save.mutate(change),
     );
@@ -46,19 +59,20 @@ export function EditRpuModal({ rpu, onClose }: { rpu: Rpu; onClose: () => void }
     <FormModal
       title={text.title}
       description={text.description(rpu.service_number)}
-      width={440}
+      width={480}
       onClose={onClose}
       onSubmit={submit}
       message={form.message}
-      submitLabel={es.common.save}
+      submitLabel={needsTotal ? text.saveAndSync : es.common.save}
       submitting={save.isPending}
     >
+      {needsTotal && rpu.status_message ? <Alert tone="warning">{rpu.status_message}</Alert> : null}
       <TextField
         label={text.alias}
         name="alias"
         defaultValue={rpu.alias}
         error={form.errors.alias}
-        autoFocus
+        autoFocus={!needsTotal}
       />
       <TextField
         label={text.holderName}
@@ -67,6 +81,16 @@ export function EditRpuModal({ rpu, onClose }: { rpu: Rpu; onClose: () => void }
         autoComplete="off"
         hint={text.holderNameHint}
         error={form.errors.holder_name}
+      />
+      <TextField
+        label={es.attention.totalToPay.label}
+        name="last_payment"
+        inputMode="numeric"
+        autoComplete="off"
+        defaultValue={wholePesos(rpu.last_payment)}
+        hint={es.attention.totalToPay.hint}
+        error={form.errors.last_payment}
+        autoFocus={needsTotal}
       />
     </FormModal>
   );

@@ -14,6 +14,7 @@ import {
   queryKeys,
   Row,
   type Rpu,
+  RpuStatus,
   type RpusSearch,
   rpuStatusLabel,
   rpuStatusTone,
@@ -38,6 +39,7 @@ import { AssignCredentialModal } from './assign-credential-modal';
 import { BulkActions, reportSync, syncRpus } from './bulk-actions';
 import { CreateRpuModal } from './create-rpu-modal';
 import { EditRpuModal } from './edit-rpu-modal';
+import { RowSyncAction } from './row-sync-action';
 import { RpusFilters } from './rpus-filters';
 import { rpusFiltersFromSearch, rpusQueryFromSearch } from './search-query';
 import { refreshRpus, toastError, useCredentials } from './use-rpu-mutations';
@@ -235,7 +237,9 @@ export function RpusPage() {
       render: (rpu) => (
         <>
           <Badge $tone={rpuStatusTone(rpu.rpu_status)} title={rpu.status_message ?? undefined}>
-            {rpuStatusLabel(rpu.rpu_status)}
+            {rpu.rpu_status === RpuStatus.missingLink && rpu.credential_id !== null
+              ? text.notLinked
+              : rpuStatusLabel(rpu.rpu_status)}
           </Badge>
           <Muted as="div">
             {rpu.last_synced_at ? text.lastSynced(safeFormatDateTime(rpu.last_synced_at)) : text.neverSynced}
@@ -272,17 +276,11 @@ export function RpusPage() {
           role="group"
           aria-label={text.actions.rowActions(rpu.service_number)}
         >
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => syncOne.mutate(rpu)}
-            disabled={
-              rpu.credential_id === null || (syncOne.isPending && syncOne.variables?.rpu_id === rpu.rpu_id)
-            }
-            title={rpu.credential_id === null ? text.bulk.syncSkipped(1) : undefined}
-          >
-            {text.actions.sync}
-          </Button>
+          <RowSyncAction
+            rpu={rpu}
+            onSync={(row) => syncOne.mutate(row)}
+            syncing={syncOne.isPending && syncOne.variables?.rpu_id === rpu.rpu_id}
+          />
           <RowLink
             to={`/rpus/${rpu.rpu_id}/payment-history`}
             title={text.actions.paymentHistory}

@@ -17,6 +17,7 @@ import {
   queryClient,
   queryKeys,
   Row,
+  startAccountImport,
   toast,
   useSearchState,
 } from '@luz/shared';
@@ -34,6 +35,12 @@ export function CfeTab() {
   const [search, setSearch] = useSearchState(parseSettingsSearch);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Credential | null>(null);
+  // ?credentialId=… opens that account's password change ("Actualizar contraseña" elsewhere).
+  const fixing = useQuery({
+    queryKey: [...queryKeys.credentials, 'one', search.credentialId],
+    queryFn: () => credentialsApi.get(search.credentialId as string),
+    enabled: search.credentialId !== null,
+  });
   const [deleting, setDeleting] = useState<Credential | null>(null);
   const params = { page: search.page, page_size: search.pageSize };
   const credentials = useQuery({
@@ -151,9 +158,10 @@ export function CfeTab() {
       {adding ? (
         <Modal open onOpenChange={(open) => !open && setAdding(false)} title={text.addTitle}>
           <CredentialForm
-            onCreated={() => {
+            onCreated={(credential) => {
               toast.success(text.created);
               setAdding(false);
+              void startAccountImport(credential);
             }}
             extraActions={
               <Button variant="secondary" onClick={() => setAdding(false)}>
@@ -164,6 +172,13 @@ export function CfeTab() {
         </Modal>
       ) : null}
       {editing ? <CredentialEditModal credential={editing} onClose={() => setEditing(null)} /> : null}
+      {search.credentialId && fixing.data && !editing ? (
+        <CredentialEditModal
+          credential={fixing.data}
+          passwordFirst
+          onClose={() => setSearch({ credentialId: null }, { replace: true })}
+        />
+      ) : null}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

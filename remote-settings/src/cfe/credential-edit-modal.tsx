@@ -1,11 +1,14 @@
 import {
+  Alert,
   type Credential,
+  CredentialStatus,
   credentialsApi,
   es,
   FormModal,
   PasswordField,
   queryClient,
   queryKeys,
+  startAccountImport,
   TextField,
   toast,
   useFormErrors,
@@ -21,18 +24,23 @@ const text = settingsText.cfe;
 export function CredentialEditModal({
   credential,
   onClose,
+  passwordFirst = false,
 }: {
   credential: Credential;
   onClose: () => void;
+  /** Opened to replace a password (from "Actualizar contraseña"): the password takes the focus. */
+  passwordFirst?: boolean;
 }) {
   const form = useFormErrors();
   const update = useMutation({
     mutationFn: (body: Parameters<typeof credentialsApi.update>[1]) =>
       credentialsApi.update(credential.credential_id, body),
-    onSuccess: async () => {
+    onSuccess: async (_, body) => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.credentials });
-      toast.success(text.saved);
+      toast.success(body.password ? text.passwordSaved : text.saved);
       onClose();
+      // A new password is tried at once: the account's services sync with it.
+      if (body.password) await startAccountImport(credential);
     },
     onError: form.fromServer,
   });
@@ -54,13 +62,20 @@ export function CredentialEditModal({
 
   return (
     <FormModal
-      title={text.editTitle(credential.alias || credential.cfe_user)}
+      title={
+        passwordFirst
+          ? text.editPasswordTitle(credential.alias || credential.cfe_user)
+          : text.editTitle(credential.alias || credential.cfe_user)
+      }
       onClose={onClose}
       onSubmit={submit}
       message={form.message}
       submitLabel={es.common.save}
       submitting={update.isPending}
     >
+      {credential.status === CredentialStatus.invalidPassword ? (
+        <Alert tone="warning">{text.refusedPassword}</Alert>
+      ) : null}
       <TextField
         label={es.onboarding.cfeUser}
         name="cfe_user"
@@ -74,6 +89,7 @@ export function CredentialEditModal({
         autoComplete="new-password"
         hint={text.newPasswordHint}
         error={form.errors.password}
+        autoFocus={passwordFirst}
       />
       <TextField
         label={es.onboarding.alias}

@@ -32,6 +32,10 @@ export const credentialsApi = {
     const { data } = await http.get('/credentials/all');
     return zCredential.array().parse(data);
   },
+  async get(credentialId: string): Promise<Credential> {
+    const { data } = await http.get(`/credentials/${credentialId}`);
+    return zCredential.parse(data);
+  },
   async update(credentialId: string, body: CredentialUpdate): Promise<Credential> {
     const { data } = await http.patch(`/credentials/${credentialId}`, body);
     return zCredential.parse(data);

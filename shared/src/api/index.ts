@@ -1,5 +1,6 @@
 export { adminApi } from './admin';
 export { apiTokensApi } from './api-tokens';
+export { attentionApi } from './attention';
 export { authApi } from './auth';
 export { billingApi } from './billing';
 export { rethrowWithJsonBody } from './blob-errors';

@@ -12,6 +12,7 @@ import {
   type RpuSummary,
   type RpuSyncRequest,
   type RpusQuery,
+  type RpuUpdate,
   type Task,
   zAffected,
   zPage,
@@ -54,6 +55,11 @@ export const rpusApi = {
   async bulkUpdate(body: RpuBulkUpdate): Promise<Affected> {
     const { data } = await http.post('/rpus/bulk-update', body);
     return zAffected.parse(data);
+  },
+  /** Holder name, alias and total to pay (`last_payment`) of one service point. */
+  async update(rpuId: string, body: RpuUpdate): Promise<Rpu> {
+    const { data } = await http.patch(`/rpus/${rpuId}`, body);
+    return zRpu.parse(data);
   },
   async link(rpuId: string, credentialId: string | null): Promise<Rpu> {
     const { data } = await http.patch(`/rpus/${rpuId}/link`, { credential_id: credentialId });

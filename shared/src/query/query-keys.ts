@@ -19,6 +19,9 @@ export const queryKeys = {
   paymentHistory: ['payment-history'] as const,
   paymentHistoryOf: (rpuId: string, params: object) => ['payment-history', rpuId, params] as const,
   rpu: (rpuId: string) => ['rpus', 'one', rpuId] as const,
+  /** Under `rpus`: a change to a service point refreshes the inbox too. */
+  attention: ['rpus', 'attention'] as const,
+  attentionList: (params: object) => ['rpus', 'attention', params] as const,
   webhooks: ['webhooks'] as const,
   webhookList: (params: object) => ['webhooks', 'list', params] as const,
   webhookDeliveries: (webhookId: string, params: object) =>

@@ -23,6 +23,7 @@ export {
 export type {
   AdminFilterBy,
   AdminSearch,
+  AttentionSearch,
   DownloadsSearch,
   PaymentHistorySearch,
   PeriodsFilterBy,
@@ -43,6 +44,7 @@ export {
   chosenFilterBy,
   labelledOptions,
   parseAdminSearch,
+  parseAttentionSearch,
   parseDownloadsSearch,
   parsePaymentHistorySearch,
   parsePeriodsSearch,
@@ -54,6 +56,7 @@ export {
   rpusFilterByValues,
   searchMetaKeys,
   zAdminSearch,
+  zAttentionSearch,
   zDownloadsSearch,
   zPaymentHistorySearch,
   zPeriodsSearch,

@@ -47,7 +47,15 @@ describe('every list route: page and pageSize', () => {
 
 describe('/settings', () => {
   it('tab defaults to user information (0)', () => {
-    expect(parseSettingsSearch('')).toEqual({ tab: 0, page: 1, pageSize: 10 });
+    expect(parseSettingsSearch('')).toEqual({ tab: 0, page: 1, pageSize: 10, credentialId: null });
+  });
+  it('credentialId (the account whose password to change) is an id, or null', () => {
+    const id = '0b5e0c6e-5a8e-4c1a-9d7e-3f1f1d2c3b4a';
+    expect(parseSettingsSearch(`?tab=3&credentialId=${id.toUpperCase()}`)).toMatchObject({
+      tab: 3,
+      credentialId: id,
+    });
+    expect(parseSettingsSearch('?tab=3&credentialId=nope').credentialId).toBeNull();
   });
   it.each([
     ['0', SettingsTab.userInformation],

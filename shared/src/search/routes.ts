@@ -88,10 +88,23 @@ export function labelledOptions<const T extends string>(
 // ---------------------------------------------------------------------------------------------
 // /settings
 
-export const zSettingsSearch = z.object({ tab: zTabParam(settingsTabValues), ...list });
+/** `credentialId` opens that CFE account's edit on its password (the fix of a password CFE refused). */
+export const zSettingsSearch = z.object({
+  tab: zTabParam(settingsTabValues),
+  ...list,
+  credentialId: zIdParam,
+});
 export type SettingsSearch = z.output<typeof zSettingsSearch>;
 export const parseSettingsSearch = (input: SearchInput): SettingsSearch =>
   zSettingsSearch.parse(searchRecord(input));
+
+// ---------------------------------------------------------------------------------------------
+// /attention ("Requiere atención")
+
+export const zAttentionSearch = z.object(list);
+export type AttentionSearch = z.output<typeof zAttentionSearch>;
+export const parseAttentionSearch = (input: SearchInput): AttentionSearch =>
+  zAttentionSearch.parse(searchRecord(input));
 
 // ---------------------------------------------------------------------------------------------
 // /periods

@@ -1,3 +1,4 @@
+import { attentionText } from './attention';
 import { billingText } from './billing';
 import { credentialsText } from './credentials';
 import { syncText } from './sync';
@@ -154,6 +155,8 @@ export const es = {
       rpus: 'Servicios',
       settings: 'Configuración',
       admin: 'Administración',
+      attention: 'Requiere atención',
+      subscription: 'Suscripción',
     },
     version: 'Versión',
   },
@@ -231,6 +234,7 @@ export const es = {
   },
   credentials: credentialsText,
   sync: syncText,
+  attention: attentionText,
 } as const;
 
 export type TextCatalogue = typeof es;

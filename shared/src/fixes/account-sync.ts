@@ -1,0 +1,50 @@
+import { credentialsApi } from '../api/credentials';
+import type { Credential } from '../contract';
+import { errorMessage } from '../errors';
+import { queryClient, queryKeys } from '../query';
+import { es } from '../text/es';
+import { toast } from '../ui/toast';
+
+/** After a fix: the lists of services and accounts, and with them the inbox, load again. */
+export async function refreshAfterFix() {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.rpus }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.credentials }),
+  ]);
+}
+
+/**
+ * Imports an account's services with their receipts and syncs them all (its portal space,
+ * workflow 2), as soon as it is added or its password replaced: the password is tried at once
+ * and a wrong one shows right away. Not awaited by the caller's dialog: the sync area follows it.
+ */
+export async function startAccountImport(credential: Pick<Credential, 'credential_id'>) {
+  try {
+    await credentialsApi.sync(credential.credential_id);
+    toast.info(es.onboarding.importStarted);
+  } catch (error) {
+    toast.error(errorMessage(error));
+  } finally {
+    await refreshAfterFix();
+  }
+}
+
+/**
+ * "Resolver CAPTCHA" / "Conectar con CFE": opens the account's CFE session now. When CFE asks for
+ * its CAPTCHA, the sync area opens with it (the socket announces it); when CFE lets us in, the
+ * account's services sync.
+ */
+export async function connectAccount(credentialId: string) {
+  try {
+    const result = await credentialsApi.connect(credentialId);
+    if (result.state === 'connected') {
+      toast.success(es.attention.done.connected);
+      await startAccountImport({ credential_id: credentialId });
+    } else if (result.state === 'captcha') toast.info(es.attention.done.captchaAsked);
+    else toast.error(result.message);
+  } catch (error) {
+    toast.error(errorMessage(error));
+  } finally {
+    await refreshAfterFix();
+  }
+}

@@ -1,0 +1,73 @@
+import type { AttentionReason } from '../contract/attention';
+
+/**
+ * "Requiere atención" and the fixes it offers: the host's inbox and top bar, and the same fix
+ * buttons wherever a failure shows (service list, sync area). Part of the one catalogue, `es.attention`.
+ */
+export const attentionText = {
+  title: 'Requiere atención',
+  subtitle:
+    'Lo que necesita a una persona para que tus servicios sigan sincronizándose. Cada aviso se quita solo en cuanto queda resuelto.',
+  caption: 'Avisos que requieren atención',
+  /** The top bar's link: the count is part of its name. */
+  topBar: 'Requiere atención',
+  topBarCount: (count: number, capped: boolean) =>
+    count === 0
+      ? 'Requiere atención: nada pendiente'
+      : `Requiere atención: ${capped ? 'más de ' : ''}${count} ${count === 1 ? 'aviso' : 'avisos'}`,
+  loading: 'Cargando avisos…',
+  loadError: 'No pudimos cargar lo que requiere atención.',
+  empty: {
+    title: 'Nada requiere tu atención',
+    message:
+      'Cuando una sincronización necesite algo de ti (una contraseña, un CAPTCHA, un dato del recibo), aparecerá aquí.',
+  },
+  columns: { what: 'Qué pasa', where: 'Dónde', since: 'Desde', fix: 'Cómo resolverlo' },
+  reasons: {
+    needs_total: 'Falta el total a pagar del último recibo',
+    cannot_link: 'CFE no permite agregar el servicio a tu cuenta',
+    service_not_found: 'CFE no reconoce el número de servicio',
+    not_linked: 'El servicio no está vinculado con tu cuenta de CFE',
+    failed: 'La sincronización falló tres veces',
+    wrong_password: 'CFE rechazó la contraseña',
+    captcha_pending: 'CFE pide resolver un CAPTCHA',
+    session_to_renew: 'La sesión con CFE debe renovarse',
+    sync_pending: 'Contraseña actualizada: falta sincronizar',
+  } satisfies Record<AttentionReason, string>,
+  hints: {
+    needs_total: 'Escribe el total a pagar de su último recibo (sin centavos) y lo vinculamos con ese dato.',
+    cannot_link: 'Revisa el número de servicio o agrégalo desde la cuenta de CFE que es su titular.',
+    service_not_found: 'Revisa que el número de servicio sea el del recibo.',
+    not_linked: 'Sincronízalo de nuevo: intentaremos vincularlo con tu cuenta.',
+    failed: 'El portal de CFE no respondió. Vuelve a intentarlo.',
+    wrong_password:
+      'Escribe la contraseña actual de la cuenta en Mi Espacio; después sincronizamos sus servicios.',
+    captcha_pending: 'Escribe los caracteres de la imagen para que sigan las sincronizaciones.',
+    session_to_renew: 'Nadie respondió el CAPTCHA a tiempo. Conecta de nuevo y resuélvelo.',
+    sync_pending: 'Sincroniza la cuenta para que sus servicios usen la contraseña nueva.',
+  } satisfies Record<AttentionReason, string>,
+  servicesWaiting: (count: number) =>
+    count === 1 ? '1 servicio espera esta corrección' : `${count} servicios esperan esta corrección`,
+  actions: {
+    enterTotal: 'Ingresar total',
+    updatePassword: 'Actualizar contraseña',
+    solveCaptcha: 'Resolver CAPTCHA',
+    connect: 'Conectar con CFE',
+    syncAgain: 'Sincronizar de nuevo',
+    retry: 'Reintentar',
+    review: 'Revisar servicio',
+  },
+  done: {
+    syncStarted: 'Sincronización iniciada. Verás su avance en «Sincronizaciones».',
+    connected: 'CFE aceptó la sesión. Sincronizando los servicios de la cuenta…',
+    captchaAsked: 'CFE pide un CAPTCHA: resuélvelo en «Sincronizaciones».',
+  },
+  totalToPay: {
+    title: 'Total a pagar del último recibo',
+    description: (service: string) => `Servicio ${service}`,
+    label: 'Total a pagar del último recibo, sin centavos',
+    hint: 'CFE lo pide para agregar el servicio a tu cuenta: es el «TOTAL A PAGAR» del último recibo (o del penúltimo), en pesos y sin centavos. Por ejemplo 1234.',
+    submit: 'Sincronizar con este total',
+    started: 'Sincronización iniciada con el total que escribiste.',
+  },
+};
