@@ -108,6 +108,29 @@ export class ApiSeed {
     return user;
   }
 
+  /** A CFE account of the user (a demo account of the bundled portal simulator, by default). */
+  async addCredential(
+    token: string,
+    data: { cfe_user?: string; password?: string; alias?: string } = {},
+  ): Promise<string> {
+    const response = await this.request.post('/api/v1/credentials/', {
+      ...this.authorized(token),
+      data: { cfe_user: 'empresa.demo', password: 'Demo-2024', alias: 'Portal demo', ...data },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    return (await response.json()).credential_id as string;
+  }
+
+  /** A service point of the user. */
+  async addRpu(
+    token: string,
+    data: { service_number: string; credential_id?: string; alias?: string },
+  ): Promise<string> {
+    const response = await this.request.post('/api/v1/rpus/', { ...this.authorized(token), data });
+    expect(response.status(), await response.text()).toBe(200);
+    return (await response.json()).rpu_id as string;
+  }
+
   authorized(token: string) {
     return { headers: { Authorization: `Bearer ${token}` } };
   }

@@ -65,6 +65,8 @@ export default defineConfig({
       // Every test signs up its own accounts, all from this machine.
       SIGNUP_RATE_LIMIT: '1000/1m',
       LOGIN_ADDRESS_RATE_LIMIT: '1000/1m',
+      // The portal simulator on the next port: specs read its ground truth (docs/portal-simulator.md).
+      PORTAL_SIMULATOR_PORT: String(Number(port) + 1),
     },
   },
 });

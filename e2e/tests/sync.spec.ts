@@ -2,29 +2,9 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { type ApiSeed, expect, signInWithToken, test } from '../fixtures';
 
 // The product's own portal simulator answers these (docs/portal-simulator.md): the demo account
-// and a service number it does not have yet, which the sync links with the consulted total.
-const PORTAL_USER = 'empresa.demo';
+// (seed.addCredential's default, empresa.demo) and a service number it does not have yet, which
+// the sync links with the consulted total.
 const PORTAL_PASSWORD = 'Demo-2024';
-
-async function createCredential(seed: ApiSeed, request: APIRequestContext, token: string) {
-  const response = await request.post('/api/v1/credentials/', {
-    ...seed.authorized(token),
-    data: { cfe_user: PORTAL_USER, password: PORTAL_PASSWORD, alias: 'Portal demo' },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()).credential_id as string;
-}
-
-async function createRpu(
-  seed: ApiSeed,
-  request: APIRequestContext,
-  token: string,
-  body: { service_number: string; credential_id: string; alias: string },
-) {
-  const response = await request.post('/api/v1/rpus/', { ...seed.authorized(token), data: body });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()).rpu_id as string;
-}
 
 async function setPassword(
   seed: ApiSeed,
@@ -61,8 +41,8 @@ test('sincronizar un servicio y ver su avance hasta el éxito; un error de contr
   test.setTimeout(120_000);
   const user = await seed.activeUser();
   const serviceNumber = `55${String(Date.now()).slice(-9)}1`;
-  const credentialId = await createCredential(seed, request, user.token);
-  await createRpu(seed, request, user.token, {
+  const credentialId = await seed.addCredential(user.token);
+  await seed.addRpu(user.token, {
     service_number: serviceNumber,
     credential_id: credentialId,
     alias: 'Planta E2E',
@@ -110,13 +90,18 @@ test('sincronizar un servicio y ver su avance hasta el éxito; un error de contr
   await expect(failed).toContainText('Con error');
   await expect(serviceRow(page, serviceNumber)).toContainText('Credenciales incorrectas');
 
-  // With the right password again, the user retries from the area.
-  await setPassword(seed, request, user.token, credentialId, PORTAL_PASSWORD);
-  await failed.getByRole('button', { name: 'Reintentar' }).click();
-  await expect(page.getByText('Reintento iniciado.')).toBeVisible();
-  const retried = syncItem(page, serviceNumber);
-  await expect(retried.getByRole('progressbar')).toHaveAttribute('data-tone', 'success', { timeout: 60_000 });
-  await expect(serviceRow(page, serviceNumber)).toContainText('Activo');
+  // A retry would fail again: the area offers the password change instead (issue 15), which opens
+  // the account's edit in Configuración; the new password syncs the account's services at once.
+  await failed.getByRole('link', { name: /^Actualizar contraseña/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/settings\\?tab=3&credentialId=${credentialId}`));
+  const dialog = page.getByRole('dialog', { name: 'Actualizar la contraseña de Portal demo' });
+  await expect(dialog.getByLabel('Nueva contraseña del portal')).toBeFocused();
+  await dialog.getByLabel('Nueva contraseña del portal').fill(PORTAL_PASSWORD);
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Contraseña actualizada.')).toBeVisible();
+  await expect(page).toHaveURL(/\/settings\?tab=3$/);
+  await page.goto('/rpus/');
+  await expect(serviceRow(page, serviceNumber)).toContainText('Activo', { timeout: 60_000 });
 });
 
 test('historial de pagos: sincronizar, ver fechas y montos en español, descargar CSV y eliminar', async ({
@@ -127,8 +112,8 @@ test('historial de pagos: sincronizar, ver fechas y montos en español, descarga
   test.setTimeout(90_000);
   const user = await seed.activeUser();
   const serviceNumber = `56${String(Date.now()).slice(-9)}1`;
-  const credentialId = await createCredential(seed, request, user.token);
-  const rpuId = await createRpu(seed, request, user.token, {
+  const credentialId = await seed.addCredential(user.token);
+  const rpuId = await seed.addRpu(user.token, {
     service_number: serviceNumber,
     credential_id: credentialId,
     alias: 'Tienda Centro',

@@ -38,8 +38,6 @@ export const rpusText = {
   noAlias: 'Sin alias',
   yes: 'Sí',
   no: 'No',
-  duplicatedBadge: 'Duplicado',
-  duplicatedHint: 'Otro usuario de Luz también tiene registrado este número de servicio.',
   actions: {
     add: 'Agregar servicio',
     import: 'Importar',

@@ -194,11 +194,6 @@ export function RpusPage() {
           >
             {pencil}
           </EditButton>
-          {rpu.duplicated ? (
-            <Badge $tone="warning" title={text.duplicatedHint}>
-              {text.duplicatedBadge}
-            </Badge>
-          ) : null}
         </Row>
       ),
     },

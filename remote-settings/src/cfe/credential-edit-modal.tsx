@@ -8,7 +8,7 @@ import {
   PasswordField,
   queryClient,
   queryKeys,
-  startAccountImport,
+  resyncAccount,
   TextField,
   toast,
   useFormErrors,
@@ -40,7 +40,7 @@ export function CredentialEditModal({
       toast.success(body.password ? text.passwordSaved : text.saved);
       onClose();
       // A new password is tried at once: the account's services sync with it.
-      if (body.password) await startAccountImport(credential);
+      if (body.password) await resyncAccount(credential);
     },
     onError: form.fromServer,
   });

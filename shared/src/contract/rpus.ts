@@ -108,7 +108,10 @@ export const zHolderName = z
 export const zTotalToPay = z
   .string()
   .transform((value) => value.replace(/[\s$,]/g, ''))
-  .pipe(z.string().regex(/^\d{1,12}(\.0{1,2})?$/, { message: rpuFieldProblems.totalToPayInvalid }))
+  .superRefine((value, context) => {
+    if (!/^\d{1,12}(\.0{1,2})?$/.test(value))
+      context.addIssue({ code: 'custom', message: rpuFieldProblems.totalToPayInvalid });
+  })
   .transform((value) => `${value.split('.')[0]?.replace(/^0+(?=\d)/, '')}.00`);
 
 // ---------------------------------------------------------------------------------------------

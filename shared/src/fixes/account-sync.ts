@@ -1,5 +1,5 @@
 import { credentialsApi } from '../api/credentials';
-import type { Credential } from '../contract';
+import { type Credential, SyncWorkflow } from '../contract';
 import { errorMessage } from '../errors';
 import { queryClient, queryKeys } from '../query';
 import { es } from '../text/es';
@@ -30,6 +30,22 @@ export async function startAccountImport(credential: Pick<Credential, 'credentia
 }
 
 /**
+ * After a new password (or a CAPTCHA answered): the account's services sync again with it (a
+ * bulk sync, workflow 3); an account without services yet imports them instead.
+ */
+export async function resyncAccount(credential: Pick<Credential, 'credential_id' | 'rpus_count'>) {
+  if (credential.rpus_count === 0) return startAccountImport(credential);
+  try {
+    await credentialsApi.sync(credential.credential_id, { workflow: SyncWorkflow.bulkSync });
+    toast.info(es.attention.done.syncStarted);
+  } catch (error) {
+    toast.error(errorMessage(error));
+  } finally {
+    await refreshAfterFix();
+  }
+}
+
+/**
  * "Resolver CAPTCHA" / "Conectar con CFE": opens the account's CFE session now. When CFE asks for
  * its CAPTCHA, the sync area opens with it (the socket announces it); when CFE lets us in, the
  * account's services sync.
@@ -39,7 +55,7 @@ export async function connectAccount(credentialId: string) {
     const result = await credentialsApi.connect(credentialId);
     if (result.state === 'connected') {
       toast.success(es.attention.done.connected);
-      await startAccountImport({ credential_id: credentialId });
+      await resyncAccount(await credentialsApi.get(credentialId));
     } else if (result.state === 'captcha') toast.info(es.attention.done.captchaAsked);
     else toast.error(result.message);
   } catch (error) {

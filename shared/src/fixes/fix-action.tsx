@@ -4,11 +4,11 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { credentialsApi } from '../api/credentials';
 import { rpusApi } from '../api/rpus';
-import { type AttentionReason, type RpuFailureReason, SyncWorkflow } from '../contract';
+import type { AttentionReason, RpuFailureReason } from '../contract';
 import { errorMessage } from '../errors';
 import { es } from '../text/es';
 import { Button, toast } from '../ui';
-import { connectAccount, refreshAfterFix } from './account-sync';
+import { connectAccount, refreshAfterFix, resyncAccount } from './account-sync';
 import { credentialPasswordPath, servicePath } from './fix-paths';
 import { TotalToPayModal } from './total-to-pay-modal';
 
@@ -50,9 +50,8 @@ export function FixAction({ target, label }: { target: FixTarget; label?: string
       if (!credentialId) return;
       if (reason === 'captcha' || reason === 'captcha_pending' || reason === 'session_to_renew')
         return connectAccount(credentialId);
-      if (reason === 'sync_pending')
-        await credentialsApi.sync(credentialId, { workflow: SyncWorkflow.bulkSync });
-      else if (rpuId) await rpusApi.sync(credentialId, rpuId);
+      if (reason === 'sync_pending') return resyncAccount(await credentialsApi.get(credentialId));
+      if (rpuId) await rpusApi.sync(credentialId, rpuId);
       toast.success(text.done.syncStarted);
       await refreshAfterFix();
     },

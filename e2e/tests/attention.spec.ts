@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, signInWithToken, test } from '../fixtures';
+
+// Issue 15: every failure offers its fix where it shows, and "Requiere atención" lists what needs
+// a person. The bundled portal simulator (docs/portal-simulator.md) plays CFE: a service number
+// ending in 7 links only with the total to pay of its last receipt, which its ground truth tells.
+
+/** The simulator runs on the port after the product's (playwright.config.ts). */
+const simulator = () => `http://127.0.0.1:${Number(process.env.LUZ_E2E_PORT) + 1}`;
+
+/** CFE's whole-peso total to pay (IMPTOTAL) of the service's last receipt, from the simulator's ground truth. */
+async function lastTotalToPay(request: APIRequestContext, serviceNumber: string): Promise<number> {
+  const response = await request.get(`${simulator()}/__sim/services/${serviceNumber}/documents`);
+  expect(response.status(), await response.text()).toBe(200);
+  const { documents } = (await response.json()) as {
+    documents: { type: string; totalToPay?: number }[];
+  };
+  // Newest first.
+  const total = documents.find((document) => document.type === 'receipt')?.totalToPay;
+  expect(total, 'the ground truth has a last receipt with its total to pay').toEqual(expect.any(Number));
+  return total as number;
+}
+
+// The demo account both the simulator (syncs) and the replica of Mi Espacio (the connection a new
+// account opens at once) know; other tests link services to it too, so counts are "at least".
+const PORTAL_USER = 'empresa.demo';
+const PORTAL_PASSWORD = 'Demo-2024';
+
+/** A fresh number the simulator's consultation service knows nothing of (it ends in 7). */
+const numberNeedingTotal = () => `56${String(Date.now()).slice(-9)}7`;
+const plainNumber = (last: number) => `57${String(Date.now()).slice(-9)}${last}`;
+
+const serviceRow = (page: Page, serviceNumber: string) =>
+  page.getByRole('table', { name: 'Servicios de CFE' }).getByRole('row', { name: new RegExp(serviceNumber) });
+
+const inboxItems = (page: Page) => page.getByTestId('attention-item');
+
+test('un servicio que pide el total a pagar: Sincronizar lo pide, se escribe y el servicio queda activo', async ({
+  page,
+  seed,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const user = await seed.activeUser();
+  const credentialId = await seed.addCredential(user.token);
+  const serviceNumber = numberNeedingTotal();
+  await seed.addRpu(user.token, {
+    service_number: serviceNumber,
+    credential_id: credentialId,
+    alias: 'Bodega 7',
+  });
+  const total = await lastTotalToPay(request, serviceNumber);
+
+  await signInWithToken(page, user.token);
+  await page.goto('/rpus/');
+  const row = serviceRow(page, serviceNumber);
+  await row.getByRole('button', { name: 'Sincronizar' }).click();
+  // Without the total the link fails: a user error that names what is missing.
+  await expect(row).toContainText('Sin vincular', { timeout: 60_000 });
+  await expect(page.getByTestId('attention-link')).toHaveAccessibleName('Requiere atención: 1 aviso');
+
+  // "Sincronizar" now asks for the total; a total with cents is refused in Spanish, in the field.
+  await row.getByRole('button', { name: /^Sincronizar/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Total a pagar del último recibo' });
+  const field = dialog.getByLabel('Total a pagar del último recibo, sin centavos');
+  await expect(field).toBeFocused();
+  await field.fill(`${total}.50`);
+  await dialog.getByRole('button', { name: 'Sincronizar con este total' }).click();
+  await expect(dialog.getByText('Escribe el total a pagar en pesos, sin centavos')).toBeVisible();
+  await field.fill(String(total));
+  await dialog.getByRole('button', { name: 'Sincronizar con este total' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('Activo', { timeout: 90_000 });
+  await expect(page.getByTestId('attention-link')).toHaveAccessibleName('Requiere atención: nada pendiente');
+
+  // The service keeps the total it was linked with: the edit dialog shows it.
+  await row.getByRole('button', { name: `Editar el servicio ${serviceNumber}` }).click();
+  await expect(
+    page
+      .getByRole('dialog', { name: 'Editar servicio' })
+      .getByLabel('Total a pagar del último recibo, sin centavos'),
+  ).toHaveValue(String(total));
+});
+
+test('Requiere atención: una contraseña rechazada sigue ahí al recargar y se corrige desde el aviso', async ({
+  page,
+  seed,
+}) => {
+  test.setTimeout(150_000);
+  const user = await seed.activeUser();
+  const credentialId = await seed.addCredential(user.token, {
+    password: 'ya-no-es-esta',
+    alias: 'Sucursales',
+  });
+  const serviceNumber = plainNumber(1);
+  await seed.addRpu(user.token, { service_number: serviceNumber, credential_id: credentialId });
+
+  await signInWithToken(page, user.token);
+  await page.goto('/rpus/');
+  await serviceRow(page, serviceNumber).getByRole('button', { name: 'Sincronizar' }).click();
+  await expect(serviceRow(page, serviceNumber)).toContainText('Credenciales incorrectas', {
+    timeout: 60_000,
+  });
+  // Where the failure shows, a retry would fail again: the row offers the password change.
+  await expect(
+    serviceRow(page, serviceNumber).getByRole('link', { name: /^Actualizar contraseña/ }),
+  ).toBeVisible();
+
+  // The top bar counts it; the inbox lists it, keyboard first; a reload (or another device) keeps it.
+  const link = page.getByTestId('attention-link');
+  await expect(link).toHaveAccessibleName('Requiere atención: 1 aviso');
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/attention$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Requiere atención' })).toBeVisible();
+  await page.reload();
+  await expect(inboxItems(page)).toHaveCount(1);
+  const item = inboxItems(page).first();
+  await expect(item).toHaveAttribute('data-reason', 'wrong_password');
+  await expect(item).toContainText('CFE rechazó la contraseña');
+  await expect(item).toContainText('Cuenta de CFE «Sucursales»');
+  await expect(item).toContainText('1 servicio espera esta corrección');
+
+  await item.getByRole('link', { name: /^Actualizar contraseña/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Actualizar la contraseña de Sucursales' });
+  await expect(dialog.getByLabel('Nueva contraseña del portal')).toBeFocused();
+  await dialog.getByLabel('Nueva contraseña del portal').fill(PORTAL_PASSWORD);
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Contraseña actualizada.')).toBeVisible();
+
+  // The account's services sync with the new password, and the item clears by itself.
+  await page.getByRole('link', { name: 'Requiere atención' }).first().click();
+  await expect(page.getByRole('status').filter({ hasText: 'Nada requiere tu atención' })).toBeVisible({
+    timeout: 90_000,
+  });
+  await page.reload();
+  await expect(page.getByText('Nada requiere tu atención')).toBeVisible();
+  await expect(page.getByTestId('attention-link')).toHaveAccessibleName('Requiere atención: nada pendiente');
+});
+
+test('una cuenta agregada en Configuración › CFE se comprueba al momento e importa sus servicios', async ({
+  page,
+  seed,
+}) => {
+  test.setTimeout(180_000);
+  const user = await seed.userWithCredential();
+  await signInWithToken(page, user.token);
+  await page.goto('/settings?tab=3');
+  await page.getByRole('button', { name: 'Agregar cuenta' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Agregar cuenta de CFE' });
+  await dialog.getByLabel('Usuario del portal de CFE').fill(PORTAL_USER);
+  await dialog.getByLabel('Contraseña del portal de CFE').fill(PORTAL_PASSWORD);
+  await dialog.getByLabel('Nombre para identificarla').fill('Empresa principal');
+  await dialog.getByRole('button', { name: 'Vincular cuenta' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Estamos importando los servicios de tu cuenta de CFE')).toBeVisible();
+
+  // Verified (no "Sin verificar · 0 · Nunca" waiting for someone to press "Sincronizar ahora").
+  const account = page.getByRole('row', { name: /Empresa principal/ });
+  await expect(account).toContainText('Válida', { timeout: 90_000 });
+  // Its services were imported (its six, and any other test linked to the demo account) and
+  // every one of them synced.
+  await page.goto(`/rpus/?filterBy=email&search=${PORTAL_USER}&pageSize=50`);
+  const rows = page.getByRole('table', { name: 'Servicios de CFE' }).getByRole('row');
+  const active = rows.filter({ hasText: 'Activo' });
+  await expect.poll(() => active.count(), { timeout: 120_000 }).toBeGreaterThanOrEqual(6);
+  await expect
+    .poll(async () => (await rows.count()) - 1 - (await active.count()), { timeout: 120_000 })
+    .toBe(0);
+});
+
+test.describe('en un teléfono', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('la lista de servicios con filas no desplaza la página de lado', async ({ page, seed }) => {
+    const user = await seed.activeUser();
+    const credentialId = await seed.addCredential(user.token, { cfe_user: `sin-portal-${randomUUID()}` });
+    for (const last of [1, 2, 3])
+      await seed.addRpu(user.token, {
+        service_number: plainNumber(last),
+        credential_id: credentialId,
+        alias: `Sucursal con un nombre largo número ${last}`,
+      });
+    await signInWithToken(page, user.token);
+    for (const path of ['/rpus/', '/attention']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      if (path === '/rpus/')
+        await expect(page.getByRole('table', { name: 'Servicios de CFE' }).getByRole('row')).toHaveCount(4);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(
+        true,
+      );
+    }
+  });
+});
