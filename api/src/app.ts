@@ -22,6 +22,7 @@ import type { ApiApp } from './http/api-app';
 import { createAuthGuard, currentUser } from './http/auth-guard';
 import { createBackground } from './http/background';
 import { frameworkErrors, installErrorHandlers } from './http/errors';
+import { openApiCompletion } from './http/openapi';
 import { fixedWindowLimit } from './http/rate-limit';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers';
 import { validatorCompiler } from './http/validation';
@@ -183,12 +184,16 @@ export async function buildApp({
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(rateLimit, { global: false });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  const openApi = openApiCompletion(ctx.auth, API_PREFIX);
+  app.addHook('onRoute', openApi.record);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
+      servers: [{ url: config.publicUrl, description: 'Esta instalación de Luz' }],
       info: {
         title: 'Luz API',
         version: '0.3.16',
+        license: { name: 'Propietaria', identifier: 'LicenseRef-Luz' },
         description:
           'API de Luz. Errores con la forma de FastAPI: {"detail": ...}. Tiempo real: WebSocket /api/v1/credentials/ws/{suffix}?token=…',
       },
@@ -202,6 +207,7 @@ export async function buildApp({
       },
     },
     transform: jsonSchemaTransform,
+    transformObject: openApi.complete,
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 

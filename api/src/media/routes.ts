@@ -33,6 +33,7 @@ export async function mediaRoutes(app: ApiApp, ctx: AppContext) {
         summary:
           'Un documento del usuario (PDF o XML) por su `file_name`; `inline` salvo `download=true`. Un nombre ajeno o inexistente responde 404.',
         querystring: zMediaFileQuery,
+        produces: ['application/pdf', 'application/xml'],
       },
     },
     async (request, reply) => {

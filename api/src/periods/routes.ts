@@ -118,6 +118,7 @@ export async function periodsRoutes(app: ApiApp, ctx: AppContext) {
         summary:
           'ZIP (sin compresión) con los documentos de los periodos elegidos (`period_ids`) o de todos los que cumplen los filtros; `download_type`: -1 todos, 0 PDF, 1 XML. Una carpeta por servicio.',
         body: zPeriodsZipRequest,
+        produces: ['application/zip'],
       },
     },
     async (request, reply) => {
