@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { type FaultRates, noFaultRates, startFaultProxy } from '../api/src/portal/simulator/fault-proxy';
 import { serviceDocuments, serviceProfile } from '../api/src/portal/simulator/world';
 import { periodDocuments } from '../api/src/sync/receipts';
-import { seedCredential, startSimulator, syncConfig } from '../api/src/sync/test-helpers';
+import { seedCredential, startSyncReplica, syncConfig } from '../api/src/sync/test-helpers';
 import { bearer, seedUser, tokenFor } from '../api/src/testing/fixtures';
 import { captureLogs } from '../api/src/testing/log-capture';
 import { createTestApp, type TestApp } from '../api/src/testing/test-app';
@@ -43,7 +43,7 @@ const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres')
 
 /** The product's defaults, but shorter waits between step attempts so that a run ends in minutes. */
 const syncSettings = {
-  concurrencyPerCredential: 2,
+  concurrencyPerCredential: 1,
   workerConcurrency: ACCOUNTS * 2,
   portalTimeoutSeconds: 5,
   stepTimeoutSeconds: 90,
@@ -77,11 +77,11 @@ function groundTruth(serviceNumber: string) {
   const documents = serviceDocuments(serviceProfile(serviceNumber), new Date(), MONTHS);
   const { receipts } = periodDocuments(
     documents.map((document) => ({
-      id: `${document.series}-${document.folio}`,
       series: document.series,
       folio: document.folio,
       month: document.month,
       type: document.type,
+      kind: document.type === 'receipt' ? ('receipt' as const) : ('other' as const),
       formats: document.type === 'receipt' ? (['pdf', 'xml'] as ('pdf' | 'xml')[]) : ['xml'],
     })),
   );
@@ -123,7 +123,7 @@ async function run(kind: string, rates: FaultRates): Promise<Figures> {
     process.env.LUZ_TEST_DB = 'postgres';
     process.env.TEST_DATABASE_URL = postgresUrl;
   } else delete process.env.LUZ_TEST_DB;
-  const simulator = await startSimulator({ historyMonths: MONTHS });
+  const simulator = await startSyncReplica({ historyMonths: MONTHS });
   const proxy = await startFaultProxy(simulator.url, rates, SEED);
   const logs = captureLogs('info');
   const t = await createTestApp({
@@ -199,7 +199,7 @@ async function run(kind: string, rates: FaultRates): Promise<Figures> {
     const { rows: duplicateDocuments } = await t.db.query<{ n: number }>(
       `SELECT (count(*) - count(DISTINCT (period_id, kind, role, cfdi_series, cfdi_folio)))::int AS n FROM documents`,
     );
-    const services = owners.flatMap(({ username }) => [...(simulator.state.account(username)?.linked ?? [])]);
+    const services = owners.flatMap(({ username }) => simulator.services(username));
     const truth = new Map(services.map((serviceNumber) => [serviceNumber, groundTruth(serviceNumber)]));
     let existingPeriods = 0;
     let existingPayments = 0;

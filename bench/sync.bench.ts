@@ -1,22 +1,23 @@
-// `pnpm bench sync`: 1,000 service points over 10 portal accounts, bulk-synced against the
-// portal simulator answering every request after 100 ms, by the real app (HTTP routes, job queue,
-// workers, PGlite; or PostgreSQL with BENCH_DATABASE_URL / TEST_DATABASE_URL).
+// `pnpm bench sync`: 1,000 service points over 10 portal accounts, bulk-synced through the Mi
+// Espacio connector against the replica of CFE's pages answering every request after 100 ms, by
+// the real app (HTTP routes, job queue, workers, PGlite; or PostgreSQL with BENCH_DATABASE_URL /
+// TEST_DATABASE_URL). One session per account, one request at a time, pacing 0.
 //
-// It prints the wall time, the ideal bound (portal requests × latency ÷ allowed concurrency),
-// their ratio and the peak memory of this process (API, workers and simulator together). It
+// It prints the wall time, the ideal bound (portal requests × latency ÷ sessions), their ratio
+// and the peak memory of this process (API, workers and replica together). It
 // never fails on time. BENCH_RPUS and BENCH_MONTHS shrink or grow the run.
 import { performance } from 'node:perf_hooks';
-import { seedCredential, startSimulator, syncConfig } from '../api/src/sync/test-helpers';
+import { seedCredential, startSyncReplica, syncConfig } from '../api/src/sync/test-helpers';
 import { bearer, seedUser, tokenFor } from '../api/src/testing/fixtures';
 import { createTestApp } from '../api/src/testing/test-app';
 
 const CREDENTIALS = 10;
 const RPUS = Number(process.env.BENCH_RPUS ?? 1_000);
 const LATENCY_MS = 100;
-/** Months of receipts the simulated portal lists (it lists 26 by default; a year keeps the run short). */
+/** Months of receipts the replica's grid lists (26 in tests; a year keeps the run short). */
 const MONTHS = Number(process.env.BENCH_MONTHS ?? 12);
-/** The product's defaults: two steps at once per portal account. */
-const CONCURRENCY_PER_CREDENTIAL = 2;
+/** Mi Espacio's rule: one session per account, a chain of pages, so one step at a time. */
+const CONCURRENCY_PER_CREDENTIAL = 1;
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (databaseUrl) {
@@ -35,8 +36,8 @@ const sampler = setInterval(() => {
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-const simulator = await startSimulator({ historyMonths: MONTHS });
-simulator.state.globalFaults.latencyMs = LATENCY_MS;
+const simulator = await startSyncReplica({ historyMonths: MONTHS });
+simulator.state.global.latencyMs = LATENCY_MS;
 const t = await createTestApp({
   config: syncConfig(simulator.url, {
     logLevel: 'silent',
@@ -60,17 +61,17 @@ try {
   for (let index = 0; index < CREDENTIALS; index++) {
     const username = `bench${index}.demo`;
     const services = Math.floor(RPUS / CREDENTIALS) + (index < RPUS % CREDENTIALS ? 1 : 0);
-    const account = simulator.state.addAccount({ username, password: 'Demo-2024', services });
+    simulator.state.addAccount({ username, password: 'Demo-2024', services });
     const user = await seedUser(t.db, { email: `bench${index}@luz.test` });
     const credentialId = await seedCredential(t, user.id, { cfeUser: username });
     await t.db.query(
       `INSERT INTO rpus (user_id, credential_id, service_number, rpu_status)
        SELECT $1, $2, number, 0 FROM unnest($3::text[]) AS number`,
-      [user.id, credentialId, [...account.linked]],
+      [user.id, credentialId, simulator.services(username)],
     );
     owners.push({ token: await tokenFor(t.config, t.db, user.id), credentialId });
   }
-  simulator.state.resetStats();
+  simulator.state.resetStatistics();
 
   const started = performance.now();
   const taskIds: string[] = [];
@@ -115,14 +116,15 @@ try {
   const requests = simulator.state.stats.total;
   const allowed = CREDENTIALS * CONCURRENCY_PER_CREDENTIAL;
   const ideal = (requests * LATENCY_MS) / allowed;
-  const rateLimited = [...simulator.state.stats.rateLimited.values()].reduce((sum, n) => sum + n, 0);
+  const { xmlThrottled, logins } = simulator.state.stats;
+  const loginCount = [...logins.values()].reduce((sum, n) => sum + n, 0);
 
   console.info(
     `  outcome (status: count)            ${outcome.map((row) => `${row.status}: ${row.n}`).join(', ')}`,
   );
   console.info(`  periods / documents stored         ${stored[0]?.periods} / ${stored[0]?.documents}`);
   console.info(
-    `  portal requests                    ${requests.toLocaleString('en-US')} (429 answers: ${rateLimited})`,
+    `  portal requests                    ${requests.toLocaleString('en-US')} (logins: ${loginCount}, XML throttles: ${xmlThrottled})`,
   );
   console.info(
     `  peak requests in flight / account  ${Math.max(...simulator.state.stats.peakInFlight.values())} (allowed ${CONCURRENCY_PER_CREDENTIAL})`,

@@ -32,9 +32,8 @@ import { mediaRoutes } from './media/routes';
 import { messages } from './messages';
 import { paymentHistoryRoutes } from './payment-history/routes';
 import { periodsRoutes } from './periods/routes';
-import { createCfePortal, createPortalClient } from './portal';
+import { createCfePortal } from './portal';
 import type { CfePortal } from './portal/mi-espacio/portal';
-import type { PortalClient } from './portal/portal-client';
 import { rpusAdminRoutes } from './rpus/admin-routes';
 import { rpusRoutes } from './rpus/routes';
 import { createDocumentStorage, type DocumentStorage } from './storage';
@@ -62,8 +61,6 @@ export type AppDeps = {
   storage?: DocumentStorage;
   /** Default: pg-boss on `db`, with workers when `config.workers`. */
   jobs?: JobQueue;
-  /** Default: the portal at `config.portalUrl`. */
-  portal?: PortalClient;
   /** Default: the Mi Espacio connector at `config.portal.url` (closed with the app). */
   cfePortal?: CfePortal;
 };
@@ -97,7 +94,6 @@ export async function buildApp({
   now,
   storage,
   jobs,
-  portal,
   cfePortal,
 }: AppDeps): Promise<ApiApp> {
   const headers = securityHeaders(config);
@@ -160,7 +156,6 @@ export async function buildApp({
     secrets,
     storage: storage ?? (await createDocumentStorage(config.storage)),
     jobs: jobQueue,
-    portal: portal ?? createPortalClient(config),
     cfePortal: cfePortal ?? ownCfePortal(),
     billing: createBillingProvider(config, db, app.log),
     webhooks,

@@ -15,7 +15,6 @@ test('defaults make a complete embedded configuration', async () => {
     publicUrl: 'http://localhost:8080',
     dataDir,
     databaseUrl: null,
-    portalUrl: null,
     // The bundled replica needs no pacing.
     portal: {
       proxyUrl: null,
@@ -146,7 +145,6 @@ test('every setting is read from the environment', async () => {
     host: '127.0.0.1',
     publicUrl: 'https://luz.example.com',
     databaseUrl: 'postgres://luz:secreto@db:5432/luz',
-    portalUrl: 'http://portal:8090',
     // CFE itself (PORTAL_URL) is paced by default.
     portal: {
       url: 'http://portal:8090',

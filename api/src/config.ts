@@ -23,10 +23,6 @@ export type Config = {
   secretKey: string;
   /** AES-256 key (32 bytes) for portal passwords and webhook secrets at rest. */
   credentialsKey: Buffer;
-  /** null: the sync engine starts the portal simulator. */
-  portalUrl: string | null;
-  /** Port of that simulator on 127.0.0.1; 0 picks a free one (printed at start). */
-  portalSimulatorPort: number;
   /** How Luz talks to CFE's Mi Espacio (decision 040). */
   portal: PortalSettings;
   billing: {
@@ -116,6 +112,9 @@ export type PortalSettings = {
   serviceCap: number;
   /** How long a CAPTCHA waits for the person's answer before the run ends as a user error. */
   captchaTimeoutMs: number;
+  /** How long a request waits after the firewall refused one, and after the XML throttle (no variable: tests shorten them). */
+  firewallBackoffMs: number;
+  throttleBackoffMs: number;
 };
 
 /** How the sync engine treats the portal (ARCHITECTURE §6: keep sessions, space requests, never storm). */
@@ -248,7 +247,6 @@ const zEnvironment = z.object({
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   CREDENTIALS_KEY: z.string().optional(),
   PORTAL_URL: zHttpUrl.optional(),
-  PORTAL_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   PORTAL_PROXY_URL: zHttpUrl.optional(),
   PORTAL_PACING_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   PORTAL_CONSULTATION_PACING_MS: z.coerce.number().int().min(0).max(600_000).optional(),
@@ -291,7 +289,7 @@ const zEnvironment = z.object({
   FIRST_SUPERUSER: z.email().optional(),
   FIRST_SUPERUSER_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
   WORKERS: zBoolean.default(true),
-  PORTAL_CONCURRENCY_PER_CREDENTIAL: z.coerce.number().int().min(1).max(20).default(2),
+  PORTAL_CONCURRENCY_PER_CREDENTIAL: z.coerce.number().int().min(1).max(20).default(1),
   SYNC_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(20),
   PORTAL_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(30),
   PORTAL_REQUEST_RETRIES: z.coerce.number().int().min(0).max(20).default(4),
@@ -489,8 +487,6 @@ export async function loadConfig(
     databaseUrl: parsed.DATABASE_URL ?? null,
     secretKey,
     credentialsKey,
-    portalUrl: parsed.PORTAL_URL ?? null,
-    portalSimulatorPort: parsed.PORTAL_SIMULATOR_PORT,
     portal: {
       url: parsed.PORTAL_URL ?? null,
       proxyUrl: parsed.PORTAL_PROXY_URL ?? null,
@@ -500,6 +496,8 @@ export async function loadConfig(
       consultationPacingMs: parsed.PORTAL_CONSULTATION_PACING_MS ?? (parsed.PORTAL_URL ? 18_000 : 0),
       serviceCap: parsed.PORTAL_SERVICE_CAP,
       captchaTimeoutMs: parsed.PORTAL_CAPTCHA_TIMEOUT,
+      firewallBackoffMs: 60_000,
+      throttleBackoffMs: 5_000,
     },
     billing: {
       provider: parsed.BILLING_PROVIDER,

@@ -9,7 +9,6 @@ import type { Background } from './http/background';
 import type { JobQueue } from './jobs/job-queue';
 import type { Mailer } from './mail';
 import type { CfePortal } from './portal/mi-espacio/portal';
-import type { PortalClient } from './portal/portal-client';
 import type { DocumentStorage } from './storage/document-storage';
 import type { SyncEventHub } from './sync-events/hub';
 import type { WebhookEngine } from './webhooks/engine';
@@ -29,11 +28,10 @@ export type AppContext = {
   storage: DocumentStorage;
   /** Background jobs (pg-boss in this database); workers run only where `WORKERS` is true. */
   jobs: JobQueue;
-  /** CFE's portal (the simulator by default), used by the sync engine only. */
-  portal: PortalClient;
   /**
-   * CFE's Mi Espacio through its connector (decision 040): "Conectar con CFE" and the CAPTCHA's
-   * answer. One instance per process, so one session per credential per process.
+   * CFE's Mi Espacio through its connector (decision 040; the bundled replica by default): the sync
+   * engine, "Conectar con CFE" and the CAPTCHA's answer. One instance per process, so one session
+   * per credential per process.
    */
   cfePortal: CfePortal;
   /** Checkout and subscriptions: `local` or Chargebee (BILLING_PROVIDER). */

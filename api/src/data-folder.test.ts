@@ -44,7 +44,7 @@ async function startAndStop(dataDir: string): Promise<string> {
       DATA_DIR: dataDir,
       PORT: '0',
       HOST: '127.0.0.1',
-      // A portal nobody answers: the simulator is not needed here.
+      // A portal nobody answers: the bundled replica is not needed here.
       PORTAL_URL: 'http://127.0.0.1:9',
       WEB_ROOT: dataDir,
       FIRST_SUPERUSER: 'jefa@luz.test',

@@ -5,7 +5,7 @@ import { ensureFirstSuperuser } from './users/first-superuser';
 
 runEntry(async () => {
   const runtime = await startRuntime();
-  const { config, db, app, simulator } = runtime;
+  const { config, db, app, replica } = runtime;
   const superuser = await ensureFirstSuperuser(db, config.firstSuperuser);
   // Requests in flight get this long to finish.
   stopOnSignals(runtime, 15_000);
@@ -21,9 +21,9 @@ runEntry(async () => {
   const url = config.publicUrl === local ? local : `${local} (pública: ${config.publicUrl})`;
   const lines = [`Luz escuchando en ${url} · base de datos: ${database} · correo: ${mail}`];
   lines.push(
-    simulator
-      ? `Portal de CFE: simulador en ${simulator.url} (cuentas y fallas: docs/portal-simulator.md) · workers: ${config.workers ? 'en este proceso' : 'no'}`
-      : `Portal de CFE: ${config.portalUrl} · workers: ${config.workers ? 'en este proceso' : 'no'}`,
+    replica
+      ? `Portal de CFE: réplica de Mi Espacio en ${replica.url}/Aplicaciones/CCFE/MiEspacio/Login.aspx (cuentas y fallas: docs/cfe-replica.md) · workers: ${config.workers ? 'en este proceso' : 'no'}`
+      : `Portal de CFE: ${config.portal.url} · workers: ${config.workers ? 'en este proceso' : 'no'}`,
   );
   if (superuser.outcome === 'created' && superuser.generatedPassword) {
     lines.push(

@@ -1,5 +1,5 @@
 // What the API process (main.ts) and a worker process (worker.ts) share: configuration, the
-// embedded portal simulator when PORTAL_URL is absent, the migrated database, mail, the app, and
+// bundled replica of CFE's pages when PORTAL_URL is absent, the migrated database, mail, the app, and
 // a graceful shutdown on SIGINT/SIGTERM.
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,6 @@ import { openDatabase, pgliteDataDir } from './db/open-database';
 import type { ApiApp } from './http/api-app';
 import { createMailer, type Mailer } from './mail';
 import { startReplica } from './portal/replica/server';
-import { type EmbeddedSimulator, startEmbeddedSimulator } from './portal/simulator/embedded';
 
 /** The checkout: two levels above this file, whether it runs from api/src or api/dist. */
 const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -24,8 +23,6 @@ export type Runtime = {
   db: Database;
   mailer: Mailer;
   app: ApiApp;
-  /** The bundled portal simulator, when this process started it. */
-  simulator: EmbeddedSimulator | null;
   /** The bundled replica of CFE's Mi Espacio, when this process started it (no PORTAL_URL). */
   replica: { url: string; close: () => Promise<void> } | null;
 };
@@ -40,15 +37,10 @@ export async function startRuntime(adapt: (config: Config) => Config = (config) 
   const tightened = await Promise.all(
     privateFolders(loaded).map(async (folder) => ({ folder, ...(await makePrivate(folder)) })),
   );
-  // Without PORTAL_URL the product talks to the bundled portal simulator, started here.
-  const simulator = loaded.portalUrl ? null : await startEmbeddedSimulator(loaded.portalSimulatorPort);
-  // And the Mi Espacio connector talks to the bundled replica of CFE's pages, on loopback only.
+  // Without PORTAL_URL the Mi Espacio connector talks to the bundled replica of CFE's pages,
+  // started here on loopback only (its control API changes what the portal answers).
   const replica = loaded.portal.url ? null : await startReplica();
-  const config = {
-    ...loaded,
-    ...(simulator ? { portalUrl: simulator.url } : {}),
-    ...(replica ? { portal: { ...loaded.portal, url: replica.url } } : {}),
-  };
+  const config = replica ? { ...loaded, portal: { ...loaded.portal, url: replica.url } } : loaded;
   const db = await openDatabase(config);
   await migrate(db);
   // PGlite lays a new database out from its bundled image with files open to everyone (0666),
@@ -67,14 +59,14 @@ export async function startRuntime(adapt: (config: Config) => Config = (config) 
   const reencryption = await reencryptLegacySecrets(db, createSecretBox(config.credentialsKey));
   if (reencryption.reencrypted > 0 || reencryption.unreadable > 0)
     app.log.info(reencryption, 'Sealed secrets bound to their rows (v2)');
-  return { config, db, mailer, app, simulator, replica };
+  return { config, db, mailer, app, replica };
 }
 
 /**
  * On SIGINT/SIGTERM: stop taking work, let running requests and steps finish within `graceMs`,
- * then release the simulator, mail and database. Whatever is cut short is retried elsewhere.
+ * then release the replica, mail and database. Whatever is cut short is retried elsewhere.
  */
-export function stopOnSignals({ app, simulator, replica, mailer, db }: Runtime, graceMs: number) {
+export function stopOnSignals({ app, replica, mailer, db }: Runtime, graceMs: number) {
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -82,7 +74,6 @@ export function stopOnSignals({ app, simulator, replica, mailer, db }: Runtime, 
     app.log.info({ signal }, 'Shutting down');
     const timer = setTimeout(() => process.exit(1), graceMs).unref();
     await app.close();
-    await simulator?.close();
     await replica?.close();
     await mailer.close();
     await db.close();

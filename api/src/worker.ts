@@ -14,13 +14,13 @@ runEntry(async () => {
     }
     return { ...config, workers: true };
   });
-  const { config, app, simulator } = runtime;
+  const { config, app, replica } = runtime;
   // The whole application minus the listening socket: the same context and job handlers as the API's.
   await app.ready();
   // Running steps get a grace period; any cut short is retried by another worker.
   stopOnSignals(runtime, 20_000);
 
-  const portal = simulator ? `simulador en ${simulator.url}` : config.portalUrl;
+  const portal = replica ? `réplica en ${replica.url}` : config.portal.url;
   process.stdout.write(
     `Worker de Luz listo (pid ${process.pid}) · ${config.sync.workerConcurrency} pasos a la vez · portal: ${portal}\n`,
   );

@@ -3,7 +3,7 @@ import { buildApp, loggerOptions } from '../app';
 import { createSecretBox } from '../crypto/secret-box';
 import type { ApiApp } from '../http/api-app';
 import { createMailer, type Mailer } from '../mail';
-import { createPortalClient } from '../portal';
+import { createCfePortal } from '../portal';
 import { bearer, seedUser, tokenFor } from '../testing/fixtures';
 import { testConfig } from '../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
@@ -36,12 +36,12 @@ beforeAll(async () => {
       done();
     },
   });
-  const portal = createPortalClient(config);
+  const portal = createCfePortal(config);
   app = await buildApp({
     config,
     db: database.db,
     mailer,
-    portal: new Proxy(portal, {
+    cfePortal: new Proxy(portal, {
       get: (target, key, receiver) =>
         key === 'forget'
           ? (credentialKey: string) => {

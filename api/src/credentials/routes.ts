@@ -46,7 +46,7 @@ const zCredentialParams = z.object({ credential_id: zId });
  * encrypted at rest and no answer carries it. Sync endpoints live with the sync engine.
  */
 export async function credentialsRoutes(app: ApiApp, ctx: AppContext) {
-  const { db, auth, secrets, portal, cfePortal, background, syncStartLimit } = ctx;
+  const { db, auth, secrets, cfePortal, background, syncStartLimit } = ctx;
 
   /**
    * The caller's own credential, password opened, for the portal. A superuser reaching another
@@ -156,7 +156,6 @@ export async function credentialsRoutes(app: ApiApp, ctx: AppContext) {
       );
       // A portal session opened with the old user or password must not be reused.
       if (request.body.cfe_user !== undefined || request.body.password !== undefined) {
-        portal.forget(credential_id);
         cfePortal.forget(credential_id);
         await deletePortalSession(db, credential_id);
       }
@@ -178,7 +177,6 @@ export async function credentialsRoutes(app: ApiApp, ctx: AppContext) {
     },
     async (request) => {
       await deleteCredential(db, currentUser(request).id, request.params.credential_id);
-      portal.forget(request.params.credential_id);
       cfePortal.forget(request.params.credential_id);
       return { message: credentialMessages.deleted };
     },

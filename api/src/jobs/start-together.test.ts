@@ -28,7 +28,7 @@ postgresOnly('processes started together on a fresh database', () => {
         DATA_DIR: dataDir,
         SECRET_KEY: randomBytes(48).toString('base64url'),
         CREDENTIALS_KEY: randomBytes(32).toString('hex'),
-        // No portal is needed to start; a closed port keeps the embedded simulator from starting.
+        // No portal is needed to start; a closed port keeps the bundled replica from starting.
         PORTAL_URL: 'http://127.0.0.1:9',
         PORT: '0',
         HOST: '127.0.0.1',

@@ -1,9 +1,16 @@
 import type { Page, Payment, Task } from '@luz/shared/contract';
-import { seedCredential, seedRpu, startSimulator, syncConfig, waitForTask } from '../sync/test-helpers';
+import {
+  type SyncReplica,
+  seedCredential,
+  seedRpu,
+  startSyncReplica,
+  syncConfig,
+  waitForTask,
+} from '../sync/test-helpers';
 import { bearer, seedUser, tokenFor } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
-let simulator: Awaited<ReturnType<typeof startSimulator>>;
+let replica: SyncReplica;
 let t: TestApp;
 let token: string;
 let strangerToken: string;
@@ -25,13 +32,13 @@ async function request<T>(method: 'GET' | 'POST', auth: string, url: string, pay
 }
 
 beforeAll(async () => {
-  simulator = await startSimulator();
-  t = await createTestApp({ config: syncConfig(simulator.url) });
+  replica = await startSyncReplica();
+  t = await createTestApp({ config: syncConfig(replica.url) });
   const user = await seedUser(t.db);
   token = await tokenFor(t.config, t.db, user.id);
   strangerToken = await tokenFor(t.config, t.db, (await seedUser(t.db)).id);
   const credentialId = await seedCredential(t, user.id);
-  const [serviceNumber] = [...(simulator.state.account('empresa.demo')?.linked ?? [])];
+  const [serviceNumber] = replica.services('empresa.demo');
   rpuId = await seedRpu(t, user.id, {
     serviceNumber: serviceNumber as string,
     credentialId,
@@ -45,7 +52,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   await t.close();
-  await simulator.close();
+  await replica.close();
 });
 
 test('the payment history is listed newest first, paginated, with exact amounts', async () => {

@@ -1,41 +1,13 @@
 import { join } from 'node:path';
 import { cfdiServiceNumbers } from '../cfdi/read-cfdi';
 import type { Config } from '../config';
-import { HttpPortalClient } from './http-portal-client';
 import { MiEspacioClient } from './mi-espacio/client';
 import { folderSink } from './mi-espacio/diagnostics';
 import { connectorMessages } from './mi-espacio/messages';
 import { type CfePortal, CfePortalError } from './mi-espacio/portal';
-import { type PortalClient, PortalError } from './portal-client';
 
-export type { PortalClient, PortalCredential } from './portal-client';
+export type { CfePortal, PortalCredential } from './mi-espacio/portal';
 export { PortalError } from './portal-client';
-
-/**
- * The portal at PORTAL_URL, with the sync settings' timeout and per-credential limit. Without a
- * URL (main starts the simulator and sets one; an API-only test app may have none) every call
- * fails as "unavailable", which the engine treats like an outage.
- */
-export function createPortalClient(config: Pick<Config, 'portalUrl' | 'sync'>): PortalClient {
-  if (config.portalUrl) {
-    return new HttpPortalClient({
-      baseUrl: config.portalUrl,
-      timeoutMs: config.sync.portalTimeoutSeconds * 1000,
-      maxConcurrentPerCredential: config.sync.concurrencyPerCredential,
-    });
-  }
-  const unavailable = async (): Promise<never> => {
-    throw new PortalError('unavailable', 'No hay un portal de CFE configurado (PORTAL_URL).');
-  };
-  return {
-    listServices: unavailable,
-    linkService: unavailable,
-    listDocuments: unavailable,
-    downloadDocument: unavailable,
-    consultReceipt: unavailable,
-    forget: () => undefined,
-  };
-}
 
 export type ClosableCfePortal = CfePortal & { close(): Promise<void> };
 
@@ -56,6 +28,8 @@ export function createCfePortal(config: Pick<Config, 'portal' | 'sync' | 'dataDi
       consultationPacingMs: portal.consultationPacingMs,
       // A challenge is shown again, not redrawn, for as long as its owner may answer it.
       captchaLifetimeMs: portal.captchaTimeoutMs,
+      firewallBackoffMs: portal.firewallBackoffMs,
+      throttleBackoffMs: portal.throttleBackoffMs,
       diagnostics: folderSink(join(config.dataDir, 'portal-diagnostics')),
       documentOwner: cfdiServiceNumbers,
     });

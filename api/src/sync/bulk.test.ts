@@ -1,6 +1,8 @@
 import type { SyncEvent } from '@luz/shared/contract';
 import WebSocket from 'ws';
 import { createJobQueue } from '../jobs/job-queue';
+import type { Switches } from '../portal/replica/state';
+import { serviceProfile } from '../portal/simulator/world';
 import { bearer } from '../testing/fixtures';
 import { waitForMail } from '../testing/outbox';
 import { waitFor } from '../testing/wait-for';
@@ -21,23 +23,30 @@ async function post(token: string, url: string, payload: object = {}) {
   return { status: response.statusCode, body: response.json() };
 }
 
-function newAccount(services: number, faults = {}) {
+function newAccount(services: number, switches: Partial<Switches> = {}) {
   const username = `cuenta-${Math.random().toString(36).slice(2, 8)}`;
-  const account = world.simulator.state.addAccount({ username, password: 'Demo-2024', services, faults });
-  return { username, account, services: [...account.linked].sort() };
+  const account = world.replica.state.addAccount({ username, password: 'Demo-2024', services, switches });
+  return { username, account, services: world.replica.services(username).sort() };
 }
+
+/** The holder's name as CFE has it: what linking a service needs. */
+const holderOf = (serviceNumber: string) => serviceProfile(serviceNumber).holderName;
 
 test('portal-space sync: the account’s services become service points, each synced, under one task', async () => {
   const { user, token } = await owner();
   const { username, services } = newAccount(3);
   const credentialId = await seedCredential(world.t, user.id, { cfeUser: username });
   // A service point the user already had (not in the portal account yet): linked, then synced.
-  const extra = await seedRpu(world.t, user.id, { serviceNumber: '661234567891', credentialId });
+  const extra = await seedRpu(world.t, user.id, {
+    serviceNumber: '661234567891',
+    credentialId,
+    holderName: holderOf('661234567891'),
+  });
 
   const started = await post(token, `/credentials/sync/${credentialId}`);
   expect(started.status).toBe(202);
   expect(started.body).toMatchObject({ type: 0, workflow: 2 });
-  // Four services with two years of CFE documents each (PDFs drawn by the simulator): not instant.
+  // Four services with two years of CFE documents each (PDFs drawn by the replica): not instant.
   const task = await waitForTask(world.t, token, started.body.task_id);
   // Four service points; the step that read the account is not one of them.
   expect(task).toMatchObject({
@@ -63,14 +72,14 @@ test('bulk sync never runs more steps at once per credential than allowed', asyn
   const { username, account, services } = newAccount(6, { latencyMs: 20 });
   const credentialId = await seedCredential(world.t, user.id, { cfeUser: username });
   for (const serviceNumber of services) await seedRpu(world.t, user.id, { serviceNumber, credentialId });
-  world.simulator.state.stats.peakInFlight.delete(username);
+  world.replica.state.stats.peakInFlight.delete(username);
   const started = await post(token, `/credentials/sync/${credentialId}`, { workflow: 3 });
   expect(started.status).toBe(202);
   const task = await waitForTask(world.t, token, started.body.task_id);
   expect(task).toMatchObject({ status: 1, type: 0, workflow: 3, counts: { total: 6, success: 6 } });
-  // Lanes (2 per credential) and the client's limit keep the portal's view at 2 requests at once.
-  expect(world.simulator.state.stats.peakInFlight.get(username)).toBeLessThanOrEqual(2);
-  expect(account.linked.size).toBe(6);
+  // One lane per credential and one session, a chain of pages: one request at a time.
+  expect(world.replica.state.stats.peakInFlight.get(username)).toBe(1);
+  expect(account.services).toHaveLength(6);
 }, 60_000);
 
 test('a wrong password ends every waiting service point of the credential without asking the portal again', async () => {
@@ -78,11 +87,12 @@ test('a wrong password ends every waiting service point of the credential withou
   const { username, services } = newAccount(5);
   const credentialId = await seedCredential(world.t, user.id, { cfeUser: username, password: 'no-es' });
   for (const serviceNumber of services) await seedRpu(world.t, user.id, { serviceNumber, credentialId });
+  const logins = world.replica.state.stats.byPage.get('Login.aspx') ?? 0;
   const started = await post(token, `/credentials/sync/${credentialId}`, { workflow: 3 });
   const task = await waitForTask(world.t, token, started.body.task_id);
   expect(task).toMatchObject({ status: 3, counts: { total: 5, user_error: 5 } });
-  // Two lanes may each have tried before the first answer came back; never one per service.
-  expect(world.simulator.state.stats.byAccount.get(username) ?? 0).toBeLessThanOrEqual(2);
+  // One login page and its post, never one per service.
+  expect((world.replica.state.stats.byPage.get('Login.aspx') ?? 0) - logins).toBe(2);
   const { rows } = await world.t.db.query<{ rpu_status: number }>(
     'SELECT rpu_status FROM rpus WHERE user_id = $1',
     [user.id],
@@ -101,34 +111,31 @@ test('a portal-space sync whose login is refused counts that one failure, with t
   expect(task.message).toBe(account?.message);
 });
 
-test('bulk link links with the consulted total, or with the last payment', async () => {
+test('bulk link links each service with the total to pay its consulted receipts show', async () => {
   const { user, token } = await owner();
   const { username, account } = newAccount(0);
   const credentialId = await seedCredential(world.t, user.id, { cfeUser: username });
-  const consulted = await seedRpu(world.t, user.id, { serviceNumber: '771234567891', credentialId });
-  const { latestReceipt, serviceProfile } = await import('../portal/simulator/world');
-  const missing = '771234567897';
-  // The total to pay of the latest receipt, as the user copies it from the printed receipt.
-  const lastPayment = latestReceipt(serviceProfile(missing), new Date())?.totalToPay;
-  const withPayment = await seedRpu(world.t, user.id, {
-    serviceNumber: missing,
-    credentialId,
-    lastPayment: String(lastPayment),
-  });
+  const numbers = ['771234567891', '771234567897'];
+  const rpus = [];
+  for (const serviceNumber of numbers)
+    rpus.push(
+      await seedRpu(world.t, user.id, { serviceNumber, credentialId, holderName: holderOf(serviceNumber) }),
+    );
   const started = await post(token, `/credentials/sync/${credentialId}`, { workflow: 4 });
   expect(started.body).toMatchObject({ type: 2, workflow: 4 });
   const task = await waitForTask(world.t, token, started.body.task_id);
   expect(task).toMatchObject({ status: 1, counts: { total: 2, success: 2 } });
-  expect([...account.linked].sort()).toEqual(['771234567891', missing]);
-  expect(await rpuState(world.t, consulted)).toMatchObject({ rpu_status: 1 });
-  expect(await rpuState(world.t, withPayment)).toMatchObject({ rpu_status: 1 });
+  expect(account.services.map((service) => service.serviceNumber).sort()).toEqual(numbers);
+  for (const rpuId of rpus) expect(await rpuState(world.t, rpuId)).toMatchObject({ rpu_status: 1 });
 });
 
 test('payment history sync stores each payment once; without a portal user it is a user error (status 5)', async () => {
   const { user, token } = await owner();
   const credentialId = await seedCredential(world.t, user.id);
-  const [serviceNumber] = [...(world.simulator.state.account('empresa.demo')?.linked ?? [])];
+  const [serviceNumber] = world.replica.services('empresa.demo');
   const rpuId = await seedRpu(world.t, user.id, { serviceNumber: serviceNumber as string, credentialId });
+  // The receipts first: payment CFDIs that name no service are tied to them.
+  await waitForTask(world.t, token, (await post(token, `/rpus/sync/${credentialId}/${rpuId}`)).body.task_id);
   const first = await waitForTask(
     world.t,
     token,
@@ -157,29 +164,27 @@ test('payment history sync stores each payment once; without a portal user it is
   expect(await rpuState(world.t, orphan)).toMatchObject({ rpu_status: 5 });
 });
 
-test('a rate-limited account is waited for, not stormed: the sync finishes with few 429 answers', async () => {
+test('CFE’s XML throttle is waited out, not stormed: one refusal per throttle, and the sync finishes', async () => {
   const { user, token } = await owner();
-  const { username, account, services } = newAccount(1, { rateLimit: { max: 12, windowMs: 1_000 } });
+  const { username, services } = newAccount(1, { xmlThrottle: { every: 5, coolDownMs: 0 } });
   const credentialId = await seedCredential(world.t, user.id, { cfeUser: username });
   const rpuId = await seedRpu(world.t, user.id, { serviceNumber: services[0] as string, credentialId });
+  world.replica.state.resetStatistics();
   const started = await post(token, `/rpus/sync/${credentialId}/${rpuId}`);
   const task = await waitForTask(world.t, token, started.body.task_id);
   expect(task.status).toBe(1);
-  const total = world.simulator.state.stats.byAccount.get(username) ?? 0;
-  const refused = world.simulator.state.stats.rateLimited.get(username) ?? 0;
-  const answered = total - refused;
-  // Each refusal makes the whole credential wait out the window, so there is about one per
-  // window of 12 answered requests (two lanes may both be caught), never a storm.
+  const { xml } = world.replica.state.stats.downloads;
+  const refused = world.replica.state.stats.xmlThrottled;
+  // Each throttle message makes the credential cool down before the next download.
   expect(refused).toBeGreaterThan(0);
-  expect(refused).toBeLessThanOrEqual(2 * Math.ceil(answered / 12) + 2);
-  expect(account.faults.rateLimit).not.toBeNull();
+  expect(refused).toBeLessThanOrEqual(Math.ceil(xml / 5) + 1);
 }, 90_000);
 
 test('a CFDI naming another service is never stored; after three attempts the sync fails (status 2)', async () => {
   const { user, token } = await owner();
-  const { username, account, services } = newAccount(1);
+  const { username, services } = newAccount(1);
   const serviceNumber = services[0] as string;
-  account.faults.mismatchedXml = [serviceNumber];
+  world.replica.mismatchedXml.add(serviceNumber);
   const credentialId = await seedCredential(world.t, user.id, { cfeUser: username });
   const rpuId = await seedRpu(world.t, user.id, { serviceNumber, credentialId });
   const task = await waitForTask(
@@ -189,7 +194,7 @@ test('a CFDI naming another service is never stored; after three attempts the sy
   );
   expect(task.status).toBe(2);
   const [association] = await associationsOf(world.t, task.task_id);
-  expect(association?.message).toContain('no corresponde al servicio');
+  expect(association?.message).toContain('otro servicio');
   const { rows } = await world.t.db.query<{ n: number }>(
     'SELECT count(*)::int AS n FROM documents WHERE rpu_id = $1',
     [rpuId],
@@ -200,7 +205,7 @@ test('a CFDI naming another service is never stored; after three attempts the sy
 test('a new receipt e-mails the owner when notifications are on; the first sync does not', async () => {
   const { user, token } = await owner();
   const credentialId = await seedCredential(world.t, user.id);
-  const [, serviceNumber] = [...(world.simulator.state.account('empresa.demo')?.linked ?? [])];
+  const [, serviceNumber] = world.replica.services('empresa.demo');
   const rpuId = await seedRpu(world.t, user.id, {
     serviceNumber: serviceNumber as string,
     credentialId,
@@ -269,7 +274,11 @@ test('every step change reaches the owner’s socket as a sync event, and nobody
   const theirs = listen(stranger.token);
   await Promise.all([mine.open, theirs.open]);
   const credentialId = await seedCredential(world.t, user.id);
-  const rpuId = await seedRpu(world.t, user.id, { serviceNumber: '121234567891', credentialId });
+  const rpuId = await seedRpu(world.t, user.id, {
+    serviceNumber: '121234567891',
+    credentialId,
+    holderName: holderOf('121234567891'),
+  });
   const task = await waitForTask(
     world.t,
     token,

@@ -52,9 +52,13 @@ async function sync(token: string, url: string) {
 test('CFE documents become periods, companions and a payment history; a re-sync changes nothing', async () => {
   const serviceNumber = richService();
   const profile = serviceProfile(serviceNumber);
-  world.simulator.state.account('empresa.demo')?.linked.add(serviceNumber);
+  world.replica.state.addAccount({
+    username: 'rico.demo',
+    password: 'Demo-2024',
+    serviceNumbers: [serviceNumber],
+  });
   const { user, token } = await world.owner();
-  const credentialId = await seedCredential(world.t, user.id);
+  const credentialId = await seedCredential(world.t, user.id, { cfeUser: 'rico.demo' });
   const rpuId = await seedRpu(world.t, user.id, { serviceNumber, credentialId });
   const today = new Date();
   const receipts = serviceReceipts(profile, today);
@@ -138,10 +142,10 @@ test('CFE documents become periods, companions and a payment history; a re-sync 
   }
 
   // Syncing again downloads nothing and stores nothing twice.
-  world.simulator.state.resetStats();
+  world.replica.state.resetStatistics();
   expect((await sync(token, `/rpus/sync/${credentialId}/${rpuId}`)).status).toBe(1);
   expect((await sync(token, `/payment-history/rpu/${rpuId}/sync`)).status).toBe(1);
-  expect(world.simulator.state.stats.byRoute.get('document') ?? 0).toBe(0);
+  expect(world.replica.downloads()).toBe(0);
   const { rows } = await world.t.db.query<{ periods: number; documents: number; payments: number }>(
     `SELECT (SELECT count(*)::int FROM periods WHERE rpu_id = $1) AS periods,
             (SELECT count(*)::int FROM documents WHERE rpu_id = $1) AS documents,
@@ -160,17 +164,17 @@ test('CFE documents become periods, companions and a payment history; a re-sync 
 
 test('a CFDI naming another service is never stored, neither a receipt nor a payment', async () => {
   const { user, token } = await world.owner();
-  const [serviceNumber] = [...(world.simulator.state.account('empresa.demo')?.linked ?? [])].sort();
+  const serviceNumber = world.replica.services('empresa.demo')[0] as string;
   const credentialId = await seedCredential(world.t, user.id);
   const rpuId = await seedRpu(world.t, user.id, { serviceNumber: serviceNumber as string, credentialId });
-  world.simulator.state.globalFaults.mismatchedXml = [serviceNumber as string];
+  world.replica.mismatchedXml.add(serviceNumber);
   try {
     const task = await sync(token, `/rpus/sync/${credentialId}/${rpuId}`);
     expect(task.status).toBe(2);
     const payments = await sync(token, `/payment-history/rpu/${rpuId}/sync`);
     expect(payments.status).toBe(2);
   } finally {
-    world.simulator.state.globalFaults.mismatchedXml = [];
+    world.replica.mismatchedXml.delete(serviceNumber);
   }
   const { rows } = await world.t.db.query<{ n: number }>(
     `SELECT (SELECT count(*)::int FROM periods WHERE rpu_id = $1) + (SELECT count(*)::int FROM payment_history WHERE rpu_id = $1) AS n`,

@@ -1,6 +1,8 @@
 import { CredentialStatus, RpuStatus } from '@luz/shared/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { resumeStoredSession, storeSession } from '../credentials/portal-connection';
 import { getCredentialForSync } from '../credentials/service';
+import { CfePortalError } from '../portal/mi-espacio/portal';
 import { type AssociationRow, associationColumns, loadAssociation } from './associations';
 import { cooldownLeftMs } from './cooldown';
 import { classify, isUnexpected, SyncUserError } from './errors';
@@ -71,7 +73,7 @@ async function execute(
 
   // A third of the job's expiry: the job ends well before it would be taken for dead.
   const deadline = Date.now() + (ctx.config.sync.stepTimeoutSeconds * 1000) / 3;
-  const portal = new PortalRequestPolicy(ctx.portal, {
+  const portal = new PortalRequestPolicy(ctx.cfePortal, {
     db: ctx.db,
     credentialId: row.credential_id,
     retries: ctx.config.sync.portalRetries,
@@ -79,16 +81,19 @@ async function execute(
     deadline,
     signal,
   });
+  const portalCredential = { key: credential.id, cfeUser: credential.cfeUser, password: credential.password };
+  // The credential's session as any process last left it: one login serves every worker.
+  await resumeStoredSession(ctx, portalCredential);
   let outcome: StepOutcome;
   try {
     outcome = await step({
       // Steps reach the portal through the request policy only.
-      ctx: { ...ctx, portal },
+      ctx: { ...ctx, cfePortal: portal },
       taskId: row.task_id,
       taskAssociationId: row.id,
       userId: row.user_id,
       credentialId: row.credential_id,
-      credential: { key: credential.id, cfeUser: credential.cfeUser, password: credential.password },
+      credential: portalCredential,
       rpu,
       lastPayment: row.last_payment ?? rpu?.lastPayment ?? null,
       signal,
@@ -97,6 +102,7 @@ async function execute(
     });
   } catch (error) {
     if (signal.aborted) throw error;
+    if (!(error instanceof CfePortalError && error.challenge)) await storeSession(ctx, credential.id);
     // The user sees a generic message; the cause goes to the operators' log.
     if (isUnexpected(error))
       log.error(
@@ -105,6 +111,7 @@ async function execute(
       );
     return fail(ctx, running, error);
   }
+  await storeSession(ctx, credential.id);
   if ('next' in outcome) return advance(ctx, running, outcome.next, outcome.message ?? null);
   return finish(ctx, running, null, outcome.message, outcome.spawn);
 }
@@ -114,14 +121,22 @@ async function loadRpu(ctx: SyncContext, rpuId: string, userId: string): Promise
     id: string;
     service_number: string;
     alias: string;
+    holder_name: string | null;
     last_payment: string | null;
   }>(
-    'SELECT id, service_number, alias, last_payment::text AS last_payment FROM rpus WHERE id = $1 AND user_id = $2 AND NOT deleted',
+    `SELECT id, service_number, alias, holder_name, last_payment::text AS last_payment
+     FROM rpus WHERE id = $1 AND user_id = $2 AND NOT deleted`,
     [rpuId, userId],
   );
   const row = rows[0];
   return row
-    ? { id: row.id, serviceNumber: row.service_number, alias: row.alias, lastPayment: row.last_payment }
+    ? {
+        id: row.id,
+        serviceNumber: row.service_number,
+        alias: row.alias,
+        holderName: row.holder_name,
+        lastPayment: row.last_payment,
+      }
     : null;
 }
 

@@ -1,4 +1,5 @@
 import { CredentialStatus, RpuStatus } from '@luz/shared/contract';
+import { CfePortalError } from '../portal/mi-espacio/portal';
 import { PortalError } from '../portal/portal-client';
 import { syncMessages } from './messages';
 
@@ -63,6 +64,21 @@ export function classify(error: unknown): Failure {
     });
   }
   if (error instanceof DocumentError) return system(error.message);
+  // What the page said, where it tells the user more than the kind does.
+  if (error instanceof CfePortalError) {
+    switch (error.failure) {
+      case 'name_mismatch':
+      case 'service_limit':
+      case 'required_fields':
+        return user(error.message, RpuStatus.missingLink);
+      case 'firewall':
+      case 'empty_answer':
+      case 'stale_grid':
+        return system(error.message);
+      case 'xml_throttle':
+        return system(error.message, error.retryAfterMs ?? null, true);
+    }
+  }
   if (error instanceof PortalError) {
     switch (error.kind) {
       case 'invalid_credentials':

@@ -4,23 +4,30 @@
 import { bearer, seedUser, tokenFor } from '../testing/fixtures';
 import { captureLogs } from '../testing/log-capture';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { seedCredential, seedRpu, startSimulator, syncConfig, waitForTask } from './test-helpers';
+import {
+  type SyncReplica,
+  seedCredential,
+  seedRpu,
+  startSyncReplica,
+  syncConfig,
+  waitForTask,
+} from './test-helpers';
 
 const logs = captureLogs('info');
-let simulator: Awaited<ReturnType<typeof startSimulator>>;
+let replica: SyncReplica;
 let t: TestApp;
 
 beforeAll(async () => {
-  simulator = await startSimulator({ historyMonths: 6 });
+  replica = await startSyncReplica({ historyMonths: 6 });
   t = await createTestApp({
-    config: syncConfig(simulator.url, { sync: { workerConcurrency: 16 } }),
+    config: syncConfig(replica.url, { sync: { workerConcurrency: 16 } }),
     logger: logs.logger,
   });
 }, 60_000);
 
 afterAll(async () => {
   await t.close();
-  await simulator.close();
+  await replica.close();
 });
 
 async function deadlocks(): Promise<number> {
@@ -31,7 +38,7 @@ async function deadlocks(): Promise<number> {
 }
 
 test('two users syncing the same services and their payment histories at once: no deadlock, no 500', async () => {
-  const services = [...(simulator.state.account('empresa.demo')?.linked ?? [])];
+  const services = replica.services('empresa.demo');
   const owners: { token: string; credentialId: string; rpuIds: string[] }[] = [];
   for (let index = 0; index < 2; index++) {
     const user = await seedUser(t.db);

@@ -64,13 +64,15 @@ export const syncMessages = {
   invalidCredentials:
     'El portal de CFE rechazó el usuario o la contraseña. Actualiza la contraseña de la cuenta de CFE y vuelve a intentarlo.',
   captcha:
-    'El portal de CFE pide resolver un CAPTCHA. Entra una vez a Mi Espacio desde tu navegador y vuelve a intentarlo.',
+    'El portal de CFE pide resolver un captcha y nadie lo respondió a tiempo. Vuelve a intentarlo y resuélvelo en Luz cuando aparezca.',
   cannotLink: 'El portal de CFE no permite agregar este servicio a tu cuenta.',
   serviceNotFound: 'CFE no reconoce este número de servicio. Revisa que sea correcto.',
   needsLastPayment:
-    'No pudimos vincular el servicio con el total de su último recibo. Captura el importe del último pago para intentarlo de nuevo.',
+    'CFE no aceptó el total a pagar de los últimos recibos que muestra su consulta. Captura el "Total a pagar del último recibo, sin centavos" y vuelve a intentarlo.',
   wrongLastPayment:
-    'El importe del último pago no coincide con los registros de CFE. Revísalo y vuelve a intentarlo.',
+    'El total a pagar no coincide con el último ni con el penúltimo recibo según CFE. Revísalo (sin centavos) y vuelve a intentarlo.',
+  needsHolderName:
+    'CFE pide el nombre del titular tal como aparece en el recibo para vincular el servicio. Captúralo en el servicio y vuelve a intentarlo.',
   notLinked: 'El servicio no está vinculado con tu cuenta de CFE.',
   sameCredentialFailed: (reason: string) => reason,
 

@@ -1,12 +1,19 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Queryable } from '../db/database';
-import {
-  type PortalClient,
-  type PortalCredential,
-  type PortalDocument,
-  PortalError,
-  type PortalService,
-} from '../portal/portal-client';
+import type {
+  AccountService,
+  CaptchaAnswer,
+  CfePortal,
+  Consultation,
+  ConsultationRequest,
+  DocumentFormat,
+  LinkRequest,
+  PortalCredential,
+  PortalDocument,
+  PortalFile,
+  SessionSnapshot,
+} from '../portal/mi-espacio/portal';
+import { PortalError } from '../portal/portal-client';
 import { cooldownLeftMs, DEFAULT_COOLDOWN_MS, startCooldown } from './cooldown';
 import { syncMessages } from './messages';
 import { stop, withRetries } from './retry';
@@ -63,19 +70,26 @@ async function storedCooldownUntil(db: Queryable, credentialId: string): Promise
  * it goes; a wait longer than the step's budget ends the step as rate-limited, and the engine
  * defers it (decision 022).
  */
-export class PortalRequestPolicy implements PortalClient {
+export class PortalRequestPolicy implements CfePortal {
   constructor(
-    private readonly portal: PortalClient,
+    private readonly portal: CfePortal,
     private readonly options: PortalPolicyOptions,
   ) {}
 
-  listServices(credential: PortalCredential): Promise<PortalService[]> {
+  openSession(credential: PortalCredential, answer?: CaptchaAnswer): Promise<void> {
+    // An answer is posted once: a second post of the same answer would be refused as wrong.
+    return answer
+      ? this.portal.openSession(credential, answer)
+      : this.request(() => this.portal.openSession(credential));
+  }
+
+  listServices(credential: PortalCredential): Promise<AccountService[]> {
     return this.request(() => this.portal.listServices(credential));
   }
 
-  linkService(credential: PortalCredential, serviceNumber: string, totalToPay: number): Promise<void> {
+  linkService(credential: PortalCredential, request: LinkRequest): Promise<void> {
     // Linking twice is harmless: a linked service answers "already linked".
-    return this.request(() => this.portal.linkService(credential, serviceNumber, totalToPay));
+    return this.request(() => this.portal.linkService(credential, request));
   }
 
   listDocuments(credential: PortalCredential, serviceNumber: string): Promise<PortalDocument[]> {
@@ -85,15 +99,26 @@ export class PortalRequestPolicy implements PortalClient {
   downloadDocument(
     credential: PortalCredential,
     serviceNumber: string,
-    documentId: string,
-    format: 'pdf' | 'xml',
-  ): Promise<Buffer> {
-    return this.request(() => this.portal.downloadDocument(credential, serviceNumber, documentId, format));
+    document: Pick<PortalDocument, 'series' | 'folio'>,
+    format: DocumentFormat,
+  ): Promise<PortalFile> {
+    return this.request(() => this.portal.downloadDocument(credential, serviceNumber, document, format));
   }
 
   /** The public consultation service is not the account's: no cool-down of the credential, retries alike. */
-  consultReceipt(serviceNumber: string): Promise<Buffer | null> {
-    return this.request(() => this.portal.consultReceipt(serviceNumber), false);
+  consult(
+    request: ConsultationRequest,
+    options?: { downloads?: number; answer?: CaptchaAnswer },
+  ): Promise<Consultation | null> {
+    return this.request(() => this.portal.consult(request, options), false);
+  }
+
+  exportSession(credentialKey: string): SessionSnapshot | null {
+    return this.portal.exportSession(credentialKey);
+  }
+
+  importSession(credential: PortalCredential, snapshot: SessionSnapshot): boolean {
+    return this.portal.importSession(credential, snapshot);
   }
 
   forget(credentialKey: string) {

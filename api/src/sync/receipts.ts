@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { assertDocumentOf, CfdiError, type CfeInvoice, readCfeCfdi } from '../cfdi/read-cfdi';
 import type { Database, Queryable } from '../db/database';
-import type { PortalClient, PortalCredential, PortalDocument } from '../portal/portal-client';
+import type { CfePortal, PortalCredential, PortalDocument } from '../portal/mi-espacio/portal';
 import { type DocumentStorage, documentKey } from '../storage/document-storage';
 import { DocumentError } from './errors';
 import { syncMessages } from './messages';
@@ -33,8 +33,11 @@ export const documentFileName = (serviceNumber: string, finalDate: string, perio
   `${serviceNumber}_${finalDate.replaceAll('-', '')}_${periodId}.${kind}`;
 
 /** A complementary invoice's stored name: the service number, the invoice's series and folio, its period. */
-const companionFileName = (serviceNumber: string, document: PortalDocument, periodId: string) =>
+export const companionFileName = (serviceNumber: string, document: GridDocument, periodId: string) =>
   `${serviceNumber}_${document.series}-${document.folio}_${periodId}.xml`;
+
+/** What names a document of the grid until its XML is read. */
+export type GridDocument = Pick<PortalDocument, 'series' | 'folio'>;
 
 export type ReceiptsTarget = {
   userId: string;
@@ -54,36 +57,35 @@ export type StoredReceipts = {
   listed: number;
 };
 
-export type ReceiptDeps = { db: Database; storage: DocumentStorage; portal: PortalClient };
+export type ReceiptDeps = { db: Database; storage: DocumentStorage; portal: CfePortal };
 
-const gridKey = (document: Pick<PortalDocument, 'series' | 'folio'>) =>
-  `${document.series}-${document.folio}`;
+export const gridKey = (document: GridDocument) => `${document.series}-${document.folio}`;
 
 /**
- * What the portal's grid lists that makes periods: one receipt per month (the highest folio when
- * CFE re-issued it), and the complementary invoices that go with them. Payments are the payment
- * history's business.
+ * What the portal's grid lists, as far as the grid alone tells: one receipt per month (the highest
+ * folio when CFE re-issued it), and the other documents (payment CFDIs, complementary invoices),
+ * which only their XML tells apart.
  */
 export function periodDocuments(documents: readonly PortalDocument[]) {
   const receipts = new Map<string, PortalDocument>();
   for (const document of documents) {
-    if (document.type !== 'receipt') continue;
+    if (document.kind !== 'receipt') continue;
     const kept = receipts.get(document.month);
     if (!kept || `${document.folio}${document.series}` > `${kept.folio}${kept.series}`)
       receipts.set(document.month, document);
   }
   return {
     receipts: [...receipts.values()].sort((a, b) => b.month.localeCompare(a.month)),
-    complementary: documents.filter((document) => document.type === 'complementary'),
+    others: documents.filter((document) => document.kind === 'other'),
   };
 }
 
 type KnownPeriod = { id: string; kinds: Set<Kind> };
 
 /**
- * Stores what the portal lists for a service point: one period per receipt with its PDF and CFDI
- * XML, the complementary invoices as documents of their period, and links every period found to
- * the task association. Idempotent and resumable: a receipt already stored (known by series and
+ * Stores the receipts the portal lists for a service point: one period per receipt (its identity
+ * the CFDI's UUID) with its CFDI XML and PDF, and links every period found to the task
+ * association. The XML is read first: a receipt naming another service is never stored. Idempotent and resumable: a receipt already stored (known by series and
  * folio) costs no request, a half-stored one is completed, and running it twice stores nothing
  * twice. Past `deadline` it stops between documents and says so, which keeps every job short.
  */
@@ -103,9 +105,8 @@ export async function storeReceipts(
     onProgress?: (done: number, total: number) => Promise<void>;
   } = {},
 ): Promise<StoredReceipts> {
-  const { receipts, complementary } = periodDocuments(documents);
+  const { receipts } = periodDocuments(documents);
   const known = await knownPeriods(db, target.rpuId);
-  const companions = await knownCompanions(db, target.rpuId);
   const latestBefore = await latestFinalDate(db, target.rpuId);
   const found: string[] = [];
   let created = 0;
@@ -129,7 +130,7 @@ export async function storeReceipts(
     /** What names the PDF: from the XML just read, else from the stored period. */
     let named: { finalDate: string; uuid: string | null } | null = null;
     if (!period?.kinds.has('xml')) {
-      const xml = await portal.downloadDocument(credential, target.serviceNumber, receipt.id, 'xml');
+      const { body: xml } = await portal.downloadDocument(credential, target.serviceNumber, receipt, 'xml');
       const invoice = readDocumentOf(xml, target.serviceNumber);
       if (invoice.kind !== 'receipt') throw new DocumentError(syncMessages.documentInvalid);
       downloaded += 1;
@@ -146,7 +147,7 @@ export async function storeReceipts(
     }
     if (!periodId) continue;
     if (receipt.formats.includes('pdf') && !period?.kinds.has('pdf')) {
-      const pdf = await portal.downloadDocument(credential, target.serviceNumber, receipt.id, 'pdf');
+      const { body: pdf } = await portal.downloadDocument(credential, target.serviceNumber, receipt, 'pdf');
       assertPdf(pdf);
       downloaded += 1;
       named ??= await storedPeriod(db, periodId);
@@ -159,30 +160,6 @@ export async function storeReceipts(
     }
     found.push(periodId);
     await onProgress?.(found.length, receipts.length);
-  }
-
-  if (complete) {
-    for (const document of complementary) {
-      signal?.throwIfAborted();
-      if (companions.has(gridKey(document))) continue;
-      if (Date.now() >= deadline) {
-        complete = false;
-        break;
-      }
-      const xml = await portal.downloadDocument(credential, target.serviceNumber, document.id, 'xml');
-      downloaded += 1;
-      const read = readDocumentOf(xml, target.serviceNumber);
-      if (read.kind === 'payment') continue;
-      const periodId = await periodOfCompanion(db, target.rpuId, read);
-      // Its receipt is not stored yet (outside the portal's history): nothing to attach it to.
-      if (!periodId) continue;
-      await storeDocument(db, storage, target, periodId, 'xml', xml, {
-        fileName: companionFileName(target.serviceNumber, document, periodId),
-        role: 'complementary',
-        document,
-        uuid: read.uuid,
-      });
-    }
   }
 
   await linkPeriods(db, target.taskAssociationId, found);
@@ -204,7 +181,7 @@ async function knownPeriods(db: Queryable, rpuId: string): Promise<Map<string, K
   );
 }
 
-async function knownCompanions(db: Queryable, rpuId: string): Promise<Set<string>> {
+export async function knownCompanions(db: Queryable, rpuId: string): Promise<Set<string>> {
   const { rows } = await db.query<{ key: string }>(
     `SELECT cfdi_series || '-' || cfdi_folio AS key FROM documents WHERE rpu_id = $1 AND role <> 'receipt'`,
     [rpuId],
@@ -234,7 +211,7 @@ async function storedPeriod(
 }
 
 /** The period a complementary invoice belongs to: the receipt it relates to, else its billing month. */
-async function periodOfCompanion(
+export async function periodOfCompanion(
   db: Queryable,
   rpuId: string,
   invoice: { relatedUuids: string[]; billingMonth?: string | null },
@@ -250,12 +227,12 @@ async function periodOfCompanion(
 type StoredAs = {
   fileName: string;
   role: 'receipt' | 'complementary';
-  document: PortalDocument;
+  document: GridDocument;
   uuid: string | null;
 };
 
 /** The file first, then its row: a row never points to a missing file. Writing twice changes nothing. */
-async function storeDocument(
+export async function storeDocument(
   db: Queryable,
   storage: DocumentStorage,
   target: ReceiptsTarget,
@@ -317,14 +294,7 @@ export async function storeReceiptXml(
   await storeDocument(db, storage, target, periodId, 'xml', xml, {
     fileName: documentFileName(target.serviceNumber, finalDateOf(invoice), periodId, 'xml'),
     role: 'receipt',
-    document: {
-      id: '',
-      series: invoice.series,
-      folio: invoice.folio,
-      month: '',
-      type: 'receipt',
-      formats: ['xml'],
-    },
+    document: { series: invoice.series, folio: invoice.folio },
     uuid: invoice.uuid,
   });
 }

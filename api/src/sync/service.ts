@@ -293,7 +293,7 @@ export async function retryTasks(
        WHERE id = ANY($1::uuid[]) AND status = $3`,
       [[...credentials], CredentialStatus.unverified, CredentialStatus.invalidPassword],
     );
-    for (const credentialId of credentials) ctx.portal.forget(credentialId);
+    for (const credentialId of credentials) ctx.cfePortal.forget(credentialId);
     const taskId = await createTask(ctx, {
       userId: first.user_id,
       type: first.type,

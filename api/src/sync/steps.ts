@@ -1,17 +1,17 @@
 import { RpuStatus } from '@luz/shared/contract';
-import type { CfeInvoice } from '../cfdi/read-cfdi';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db/database';
-import { type PortalCredential, PortalError } from '../portal/portal-client';
-import { recordRpuPortalData, refreshDuplicated } from '../rpus/service';
-import { SyncUserError } from './errors';
+import type { PortalCredential } from '../portal/mi-espacio/portal';
+import { PortalError } from '../portal/portal-client';
+import { refreshDuplicated, searchText } from '../rpus/service';
+import { consultedReceipts } from './linking';
 import { syncMessages } from './messages';
-import { storePayments } from './payments';
+import { storeOtherDocuments } from './other-documents';
+import { paymentCount } from './payments';
 import { upsertPeriod } from './periods';
 import {
   linkPeriods,
   type ReceiptsTarget,
-  readDocumentOf,
   refreshRpuFromLatestPeriod,
   storeReceipts,
   storeReceiptXml,
@@ -19,7 +19,7 @@ import {
 
 export type SyncContext = Pick<
   AppContext,
-  'db' | 'jobs' | 'syncEvents' | 'portal' | 'storage' | 'secrets' | 'mailer' | 'config' | 'webhooks'
+  'db' | 'jobs' | 'syncEvents' | 'cfePortal' | 'storage' | 'secrets' | 'mailer' | 'config' | 'webhooks'
 >;
 
 /** The service point a step works on. */
@@ -27,6 +27,8 @@ export type StepRpu = {
   id: string;
   serviceNumber: string;
   alias: string;
+  /** The holder's name as CFE has it (the user's, or the receipts'); linking needs it. */
+  holderName: string | null;
   /** MXN as exact text. */
   lastPayment: string | null;
 };
@@ -50,65 +52,19 @@ export type StepInput = {
   progress: (done: number, total: number, message?: string | null) => Promise<void>;
 };
 
-function rpuOf(input: StepInput): StepRpu {
+export function rpuOf(input: StepInput): StepRpu {
   if (!input.rpu) throw new Error('This step needs a service point');
   return input.rpu;
 }
 
-/** Is the service point in the portal account? Records what the portal says about it. */
+/** Is the service point in the portal account? (Holder, tariff and address come from its CFDIs.) */
 export async function fetchServiceData(input: StepInput): Promise<boolean> {
   const rpu = rpuOf(input);
-  const services = await input.ctx.portal.listServices(input.credential);
-  const service = services.find((candidate) => candidate.serviceNumber === rpu.serviceNumber);
-  if (service)
-    await recordRpuPortalData(input.ctx.db, rpu.id, {
-      holderName: service.holderName,
-      tariff: service.tariff,
-    });
-  return service !== undefined;
+  const services = await input.ctx.cfePortal.listServices(input.credential);
+  return services.some((candidate) => candidate.serviceNumber === rpu.serviceNumber);
 }
 
-/**
- * First link attempt: with the "total a pagar" the public receipt consultation service gives.
- * False when that service has no receipt or the portal refuses the total: the caller goes on
- * to the attempt with additional information.
- */
-export async function linkWithConsultedTotal(input: StepInput): Promise<boolean> {
-  const rpu = rpuOf(input);
-  const consulted = await consultedReceipt(input);
-  if (!consulted?.invoice.totalToPay) return false;
-  try {
-    await input.ctx.portal.linkService(
-      input.credential,
-      rpu.serviceNumber,
-      Number(consulted.invoice.totalToPay),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof PortalError && error.kind === 'wrong_total') return false;
-    throw error;
-  }
-}
-
-/**
- * The latest receipt's CFDI from the public consultation service, read and checked against the
- * service point like any document; what it says of the holder and tariff is recorded. Null when
- * the service has no receipt to consult.
- */
-async function consultedReceipt(input: StepInput): Promise<{ invoice: CfeInvoice; xml: Buffer } | null> {
-  const rpu = rpuOf(input);
-  const xml = await input.ctx.portal.consultReceipt(rpu.serviceNumber);
-  if (!xml) return null;
-  const invoice = readDocumentOf(xml, rpu.serviceNumber);
-  if (invoice.kind === 'payment') return null;
-  await recordRpuPortalData(input.ctx.db, rpu.id, {
-    holderName: invoice.holder.name,
-    tariff: invoice.tariff,
-  });
-  return { invoice, xml };
-}
-
-const targetOf = (input: StepInput): ReceiptsTarget => {
+export const targetOf = (input: StepInput): ReceiptsTarget => {
   const rpu = rpuOf(input);
   return {
     userId: input.userId,
@@ -119,27 +75,6 @@ const targetOf = (input: StepInput): ReceiptsTarget => {
   };
 };
 
-/** Second link attempt: with the last payment the user gave (spec §4 "additional information"). */
-export async function linkWithLastPayment(input: StepInput): Promise<void> {
-  const rpu = rpuOf(input);
-  if (input.lastPayment === null)
-    throw new SyncUserError(syncMessages.needsLastPayment, RpuStatus.missingLink);
-  // The portal asks for whole pesos.
-  const pesos = Math.round(Number(input.lastPayment));
-  try {
-    await input.ctx.portal.linkService(input.credential, rpu.serviceNumber, pesos);
-  } catch (error) {
-    if (error instanceof PortalError && error.kind === 'wrong_total')
-      throw new SyncUserError(syncMessages.wrongLastPayment, RpuStatus.missingLink);
-    throw error;
-  }
-}
-
-/** Both link attempts in one step (bulk workflows): consulted total, then the last payment. */
-export async function linkEitherWay(input: StepInput): Promise<void> {
-  if (!(await linkWithConsultedTotal(input))) await linkWithLastPayment(input);
-}
-
 /**
  * Receipts, PDFs and CFDIs of the service point from the portal, as many as the step's time
  * allows (`done` false: the step runs again for the rest). Throws `service_not_linked` when the
@@ -147,13 +82,19 @@ export async function linkEitherWay(input: StepInput): Promise<void> {
  */
 export async function syncPortal(input: StepInput): Promise<{ done: boolean; message: string }> {
   const rpu = rpuOf(input);
-  const documents = await input.ctx.portal.listDocuments(input.credential, rpu.serviceNumber);
-  const stored = await storeReceipts(input.ctx, input.credential, targetOf(input), documents, {
-    signal: input.signal,
-    deadline: input.deadline,
+  const deps = { ...input.ctx, portal: input.ctx.cfePortal };
+  const documents = await deps.portal.listDocuments(input.credential, rpu.serviceNumber);
+  const options = { signal: input.signal, deadline: input.deadline };
+  const stored = await storeReceipts(deps, input.credential, targetOf(input), documents, {
+    ...options,
     onProgress: (done, total) => input.progress(done, total, syncMessages.downloading(done, total)),
   });
   if (!stored.complete)
+    return { done: false, message: syncMessages.downloading(stored.periods, stored.listed) };
+  // Payment CFDIs and complementary invoices: a payment nothing ties to this service is left out
+  // here (the payment history's sync says so).
+  const others = await storeOtherDocuments(deps, input.credential, targetOf(input), documents, options);
+  if (!others.complete)
     return { done: false, message: syncMessages.downloading(stored.periods, stored.listed) };
   return { done: true, message: syncMessages.synced(stored.periods, stored.created) };
 }
@@ -167,8 +108,8 @@ export const isNotLinked = (error: unknown) =>
  * amounts, and a later portal sync only adds the PDF.
  */
 export async function syncConsultation(input: StepInput): Promise<string> {
-  const consulted = await consultedReceipt(input);
-  if (consulted?.invoice.kind !== 'receipt') return syncMessages.consultationEmpty;
+  const consulted = (await consultedReceipts(input, 1))[0];
+  if (!consulted) return syncMessages.consultationEmpty;
   const { invoice, xml } = consulted;
   const target = targetOf(input);
   const { rows } = await input.ctx.db.query<{ latest: string | null }>(
@@ -199,20 +140,21 @@ export async function fetchAccount(
   input: StepInput,
 ): Promise<{ services: AccountService[]; message: string }> {
   const { db } = input.ctx;
-  const services = await input.ctx.portal.listServices(input.credential);
+  const services = await input.ctx.cfePortal.listServices(input.credential);
   const numbers = services.map((service) => service.serviceNumber);
+  // Mi Espacio lists number and alias only: holder, tariff and address come with the receipts.
   const { rows: created } = await db.query<{ service_number: string }>(
-    `INSERT INTO rpus (user_id, credential_id, service_number, holder_name, tariff, rpu_status)
-     SELECT $1, $2, s.number, s.holder, s.tariff, $6
-     FROM unnest($3::text[], $4::text[], $5::text[]) AS s(number, holder, tariff)
+    `INSERT INTO rpus (user_id, credential_id, service_number, alias, alias_search, rpu_status)
+     SELECT $1, $2, s.number, s.alias, s.search, $6
+     FROM unnest($3::text[], $4::text[], $5::text[]) AS s(number, alias, search)
      ON CONFLICT (user_id, service_number) WHERE NOT deleted DO NOTHING
      RETURNING service_number`,
     [
       input.userId,
       input.credentialId,
       numbers,
-      services.map((service) => service.holderName),
-      services.map((service) => service.tariff),
+      services.map((service) => service.alias),
+      services.map((service) => searchText(service.alias)),
       RpuStatus.unverified,
     ],
   );
@@ -252,15 +194,19 @@ async function refreshDuplicatedSafely(input: StepInput, serviceNumbers: string[
 }
 
 /**
- * The payment history of the service point (workflow 5), from CFE's payment CFDIs in the portal.
- * Stored idempotently: a payment document is downloaded and stored once.
+ * The payment history of the service point (workflow 5), from CFE's payment CFDIs in the portal's
+ * grid (no payment page is known). A payment document is downloaded and stored once; one that
+ * names no service and pays none of this service's receipts is refused, and said so.
  */
 export async function syncPayments(input: StepInput): Promise<string> {
   const rpu = rpuOf(input);
-  const documents = await input.ctx.portal.listDocuments(input.credential, rpu.serviceNumber);
-  const stored = await storePayments(input.ctx, input.credential, targetOf(input), documents, {
+  const deps = { ...input.ctx, portal: input.ctx.cfePortal };
+  const documents = await deps.portal.listDocuments(input.credential, rpu.serviceNumber);
+  const stored = await storeOtherDocuments(deps, input.credential, targetOf(input), documents, {
     signal: input.signal,
     onProgress: (done, total) => input.progress(done, total),
   });
-  return syncMessages.paymentsSynced(stored.payments, stored.created);
+  const [refused] = stored.refused;
+  if (refused) throw refused;
+  return syncMessages.paymentsSynced(await paymentCount(input.ctx.db, rpu.id), stored.paymentsCreated);
 }

@@ -1,28 +1,96 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import type { SyncEvent, Task } from '@luz/shared/contract';
 import { credentialPasswordBinding } from '../credentials/service';
 import { createSecretBox } from '../crypto/secret-box';
-import { buildPortalSimulator, type SimulatorOptions } from '../portal/simulator/server';
+import { type ReplicaOptions, startReplica } from '../portal/replica/server';
+import { type ReplicaWorld, simulatedWorld } from '../portal/replica/world';
 import { searchText } from '../rpus/service';
 import { SYNC_EVENTS_CHANNEL } from '../sync-events/hub';
 import { bearer } from '../testing/fixtures';
 import type { ConfigOverrides, TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait-for';
 
-/** The portal simulator on a loopback port, as the product reaches it (over HTTP). */
-export async function startSimulator(options: SimulatorOptions = {}) {
-  const simulator = buildPortalSimulator(options);
-  await simulator.app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(simulator.app.server.address() as AddressInfo).port}`;
-  return { ...simulator, url, close: () => simulator.app.close() };
+/** The history the replica's grid lists in sync tests: the simulated world's default. */
+export const HISTORY_MONTHS = 26;
+
+/**
+ * The replica of CFE's pages on a loopback port, as the product reaches it (real HTTP, the real
+ * connector). The XML throttle is off: it is a fault of its own tests, not of every sync.
+ */
+export async function startSyncReplica(options: ReplicaOptions = {}) {
+  const faults: DocumentFaults = { mismatchedXml: new Set(), failingDownloads: new Map(), served: new Map() };
+  const replica = await startReplica({
+    world: withDocumentFaults(
+      simulatedWorld({ today: () => new Date(), historyMonths: HISTORY_MONTHS }),
+      faults,
+    ),
+    ...options,
+  });
+  replica.state.global.xmlThrottle = null;
+  return {
+    ...replica,
+    ...faults,
+    /** The account's service numbers, in the order Mi Espacio lists them. */
+    services: (username: string) =>
+      replica.state.account(username)?.services.map((service) => service.serviceNumber) ?? [],
+    /** Documents the replica served (PDF and XML). */
+    downloads: () => replica.state.stats.downloads.pdf + replica.state.stats.downloads.xml,
+  };
 }
 
-/** App configuration for sync tests: workers on, pointed at the simulator. */
-export const syncConfig = (portalUrl: string, overrides: ConfigOverrides = {}): ConfigOverrides => ({
+/** Faults of single documents, beyond the replica's switches: what sync tests inject and count. */
+export type DocumentFaults = {
+  /** Services whose grid serves another service's CFDIs (a portal fault no fresh login cures). */
+  mismatchedXml: Set<string>;
+  /** `<service>/<series>-<folio>.<format>` → how many more downloads of it fail (CFE's server error). */
+  failingDownloads: Map<string, number>;
+  /** `<service>/<series>-<folio>.<format>` → how many times the replica served it. */
+  served: Map<string, number>;
+};
+
+/** The world, with `faults` applied to its documents' files. */
+function withDocumentFaults(world: ReplicaWorld, faults: DocumentFaults): ReplicaWorld {
+  const served = <T>(file: string, body: () => T): T => {
+    const failing = faults.failingDownloads.get(file) ?? 0;
+    if (failing > 0) {
+      faults.failingDownloads.set(file, failing - 1);
+      throw new Error(`injected failure of ${file}`);
+    }
+    faults.served.set(file, (faults.served.get(file) ?? 0) + 1);
+    return body();
+  };
+  return {
+    accountServices: world.accountServices,
+    service(serviceNumber) {
+      const service = world.service(serviceNumber);
+      if (!service) return null;
+      const other = faults.mismatchedXml.has(serviceNumber)
+        ? world.service(`${serviceNumber.startsWith('9') ? '8' : '9'}${serviceNumber.slice(1)}`)
+        : null;
+      return {
+        ...service,
+        documents: service.documents.map((document, index) => {
+          const file = `${serviceNumber}/${document.series}-${document.folio}`;
+          const xml = other?.documents[index]?.xml ?? document.xml;
+          const { pdf } = document;
+          return {
+            ...document,
+            xml: () => served(`${file}.xml`, xml),
+            pdf: pdf && (() => served(`${file}.pdf`, pdf)),
+          };
+        }),
+      };
+    },
+  };
+}
+
+export type SyncReplica = Awaited<ReturnType<typeof startSyncReplica>>;
+
+/** App configuration for sync tests: workers on, the connector pointed at the replica. */
+export const syncConfig = (replicaUrl: string, overrides: ConfigOverrides = {}): ConfigOverrides => ({
   workers: true,
-  portalUrl,
   ...overrides,
+  portal: { url: replicaUrl, ...overrides.portal },
 });
 
 /** A portal credential stored as the credentials service stores it (password sealed). */
@@ -48,6 +116,7 @@ export async function seedRpu(
     credentialId = null,
     lastPayment = null,
     alias = '',
+    holderName = null,
     sendEmailNotifications = false,
     withAutofetch = false,
   }: {
@@ -55,14 +124,15 @@ export async function seedRpu(
     credentialId?: string | null;
     lastPayment?: string | null;
     alias?: string;
+    holderName?: string | null;
     sendEmailNotifications?: boolean;
     withAutofetch?: boolean;
   },
 ): Promise<string> {
   const { rows } = await t.db.query<{ id: string }>(
     `INSERT INTO rpus (user_id, credential_id, service_number, alias, alias_search, last_payment,
-       send_email_notifications, with_autofetch, rpu_status)
-     VALUES ($1, $2, $3, $4, $5, $6::numeric, $7, $8, CASE WHEN $2::uuid IS NULL THEN 5 ELSE 0 END) RETURNING id`,
+       send_email_notifications, with_autofetch, holder_name, rpu_status)
+     VALUES ($1, $2, $3, $4, $5, $6::numeric, $7, $8, $9, CASE WHEN $2::uuid IS NULL THEN 5 ELSE 0 END) RETURNING id`,
     [
       userId,
       credentialId,
@@ -72,6 +142,7 @@ export async function seedRpu(
       lastPayment,
       sendEmailNotifications,
       withAutofetch,
+      holderName,
     ],
   );
   return (rows[0] as { id: string }).id;

@@ -1,18 +1,18 @@
 import { type LuzProcess, startLuzProcess } from '../testing/luz-process';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
-import { startSimulator } from './test-helpers';
+import { type SyncReplica, startSyncReplica } from './test-helpers';
 
 /**
  * For tests of worker processes as production runs them (`src/worker.ts`) on one PostgreSQL
- * database: a portal simulator, the database, an API process that queues work and runs none, and
+ * database: the replica of CFE's pages, the database, an API process that queues work and runs none, and
  * `startWorker` for workers with the API's secrets and data folder, as a second machine would run
  * them. Every process must agree on the step timeout (the sender of a job sets its expiry).
  * Workers still running after a test are stopped.
  */
 export function workerProcesses(stepTimeoutSeconds: number, workerEnv: Record<string, string> = {}) {
   const fixture = {
-    simulator: undefined as unknown as Awaited<ReturnType<typeof startSimulator>>,
+    replica: undefined as unknown as SyncReplica,
     database: undefined as unknown as TestDatabase,
     t: undefined as unknown as TestApp,
     workers: [] as LuzProcess[],
@@ -21,7 +21,7 @@ export function workerProcesses(stepTimeoutSeconds: number, workerEnv: Record<st
         'worker',
         {
           DATABASE_URL: fixture.database.url as string,
-          PORTAL_URL: fixture.simulator.url,
+          PORTAL_URL: fixture.replica.url,
           DATA_DIR: fixture.t.config.dataDir,
           SECRET_KEY: fixture.t.config.secretKey,
           CREDENTIALS_KEY: fixture.t.config.credentialsKey.toString('hex'),
@@ -38,13 +38,13 @@ export function workerProcesses(stepTimeoutSeconds: number, workerEnv: Record<st
   };
 
   beforeAll(async () => {
-    fixture.simulator = await startSimulator();
+    fixture.replica = await startSyncReplica();
     fixture.database = await createTestDatabase();
     fixture.t = await createTestApp({
       database: fixture.database,
       config: {
         workers: false,
-        portalUrl: fixture.simulator.url,
+        portal: { url: fixture.replica.url },
         sync: { stepTimeoutSeconds },
       },
     });
@@ -58,7 +58,7 @@ export function workerProcesses(stepTimeoutSeconds: number, workerEnv: Record<st
   afterAll(async () => {
     await fixture.t.close();
     await fixture.database.drop();
-    await fixture.simulator.close();
+    await fixture.replica.close();
   }, 60_000);
   return fixture;
 }

@@ -1,18 +1,16 @@
 // Jest only (it registers hooks): kept apart from test-helpers.ts, which benchmarks import too.
 import { seedUser, type TestUser, tokenFor } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { startSimulator, syncConfig } from './test-helpers';
-
-export type Simulator = Awaited<ReturnType<typeof startSimulator>>;
+import { type SyncReplica, startSyncReplica, syncConfig } from './test-helpers';
 
 /**
- * One test file's world: the portal simulator and the real app with workers pointed at it,
- * started before the file's tests and closed after them. Read `t` and `simulator` inside tests.
+ * One test file's world: the replica of CFE's pages and the real app with workers pointed at it,
+ * started before the file's tests and closed after them. Read `t` and `replica` inside tests.
  */
 export function syncTestWorld() {
   const world = {
     t: undefined as unknown as TestApp,
-    simulator: undefined as unknown as Simulator,
+    replica: undefined as unknown as SyncReplica,
     /** A new user and a token of theirs. */
     async owner(): Promise<{ user: TestUser; token: string }> {
       const user = await seedUser(world.t.db);
@@ -20,12 +18,12 @@ export function syncTestWorld() {
     },
   };
   beforeAll(async () => {
-    world.simulator = await startSimulator();
-    world.t = await createTestApp({ config: syncConfig(world.simulator.url) });
+    world.replica = await startSyncReplica();
+    world.t = await createTestApp({ config: syncConfig(world.replica.url) });
   }, 60_000);
   afterAll(async () => {
     await world.t.close();
-    await world.simulator.close();
+    await world.replica.close();
   });
   return world;
 }

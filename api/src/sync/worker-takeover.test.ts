@@ -13,18 +13,19 @@ postgresOnly('a dead worker process on PostgreSQL', () => {
   const processes = workerProcesses(300);
 
   test('its step is taken over by the other process within 15 s, and the task ends with everything stored once', async () => {
-    const { t, simulator, workers } = processes;
+    const { t, replica, workers } = processes;
     const user = await seedUser(t.db);
     const token = await tokenFor(t.config, t.db, user.id);
     // Slow answers: a step is certainly in flight when its process dies.
-    const account = simulator.state.addAccount({
+    replica.state.addAccount({
       username: 'muere.demo',
       password: 'Demo-2024',
       services: 2,
-      faults: { latencyMs: 250 },
+      switches: { latencyMs: 250 },
     });
     const credentialId = await seedCredential(t, user.id, { cfeUser: 'muere.demo' });
-    for (const serviceNumber of account.linked) await seedRpu(t, user.id, { serviceNumber, credentialId });
+    for (const serviceNumber of replica.services('muere.demo'))
+      await seedRpu(t, user.id, { serviceNumber, credentialId });
     await processes.startWorker();
     await processes.startWorker();
 

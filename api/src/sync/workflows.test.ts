@@ -1,14 +1,17 @@
 import { join } from 'node:path';
 import { readCfeCfdi } from '../cfdi/read-cfdi';
-import { latestReceipt, serviceProfile } from '../portal/simulator/world';
+import { serviceProfile } from '../portal/simulator/world';
 import { LocalDocumentStorage } from '../storage/local-storage';
-import { bearer } from '../testing/fixtures';
+import { bearer, seedUser, tokenFor } from '../testing/fixtures';
+import { createTestApp } from '../testing/test-app';
 import {
   associationsOf,
   recordSyncEvents,
   rpuState,
   seedCredential,
   seedRpu,
+  startSyncReplica,
+  syncConfig,
   waitForTask,
 } from './test-helpers';
 import { syncTestWorld } from './test-world';
@@ -18,6 +21,11 @@ const owner = () => world.owner();
 
 /** A service number the portal account does not have yet, linkable with the consulted total. */
 const unlinkedNumber = (seed: number) => `55${String(seed).padStart(9, '0')}1`;
+
+/** The holder's name as CFE has it (the receipt's NOMBRE): what linking needs. */
+const holderOf = (serviceNumber: string) => serviceProfile(serviceNumber).holderName;
+
+const firstService = (username = 'empresa.demo') => world.replica.services(username)[0] as string;
 
 async function syncRpu(token: string, credentialId: string, rpuId: string, body: object = {}) {
   const response = await world.t.app.inject({
@@ -33,8 +41,8 @@ async function syncRpu(token: string, credentialId: string, rpuId: string, body:
 test('a linked service syncs: every receipt stored once, with a CFDI naming it, and the RPU becomes Activo', async () => {
   const { user, token } = await owner();
   const credentialId = await seedCredential(world.t, user.id);
-  const [serviceNumber] = [...(world.simulator.state.account('empresa.demo')?.linked ?? [])];
-  const rpuId = await seedRpu(world.t, user.id, { serviceNumber: serviceNumber as string, credentialId });
+  const serviceNumber = firstService();
+  const rpuId = await seedRpu(world.t, user.id, { serviceNumber, credentialId });
 
   const started = await syncRpu(token, credentialId, rpuId);
   expect(started).toMatchObject({ type: 1, status: 0 });
@@ -64,11 +72,13 @@ test('a linked service syncs: every receipt stored once, with a CFDI naming it, 
   expect(readCfeCfdi(Buffer.concat(chunks))).toMatchObject({ kind: 'receipt', serviceNumber });
 
   // A second sync finds everything stored: it downloads nothing and stores nothing twice.
-  world.simulator.state.resetStats();
+  world.replica.state.resetStatistics();
   const again = await waitForTask(world.t, token, (await syncRpu(token, credentialId, rpuId)).task_id);
   expect(again.status).toBe(1);
   expect(again.periods_count).toBe(task.periods_count);
-  expect(world.simulator.state.stats.byRoute.get('document') ?? 0).toBe(0);
+  expect(world.replica.downloads()).toBe(0);
+  // The session of the first sync was kept: no new login.
+  expect(world.replica.state.stats.logins.get('empresa.demo') ?? 0).toBe(0);
   const { rows: count } = await world.t.db.query<{ n: number }>(
     "SELECT count(*)::int AS n FROM documents WHERE rpu_id = $1 AND role = 'receipt'",
     [rpuId],
@@ -79,48 +89,91 @@ test('a linked service syncs: every receipt stored once, with a CFDI naming it, 
 test('a service not in the account is linked with the consulted total, then synced', async () => {
   const { user, token } = await owner();
   const credentialId = await seedCredential(world.t, user.id);
-  const rpuId = await seedRpu(world.t, user.id, { serviceNumber: unlinkedNumber(1), credentialId });
+  const serviceNumber = unlinkedNumber(1);
+  const rpuId = await seedRpu(world.t, user.id, {
+    serviceNumber,
+    credentialId,
+    holderName: holderOf(serviceNumber).toLowerCase(),
+    alias: 'Bodega',
+  });
   const task = await waitForTask(world.t, token, (await syncRpu(token, credentialId, rpuId)).task_id);
   expect(task.status).toBe(1);
-  expect(world.simulator.state.account('empresa.demo')?.linked.has(unlinkedNumber(1))).toBe(true);
-  expect(world.simulator.state.stats.byRoute.get('consultation')).toBeGreaterThanOrEqual(1);
+  expect(world.replica.state.account('empresa.demo')?.services).toContainEqual(
+    expect.objectContaining({ serviceNumber, alias: 'BODEGA' }),
+  );
+  expect(world.replica.state.stats.byPage.get('Consulta')).toBeGreaterThanOrEqual(1);
   expect(await rpuState(world.t, rpuId)).toMatchObject({ rpu_status: 1 });
+  const { rows } = await world.t.db.query('SELECT holder_name FROM rpus WHERE id = $1', [rpuId]);
+  // The consulted receipt's NOMBRE replaces what the user typed.
+  expect(rows[0]).toEqual({ holder_name: holderOf(serviceNumber) });
 });
 
-test('without a consulted receipt the link uses the last payment (additional information)', async () => {
+test('linking needs the holder name: without it, a user error that says so', async () => {
   const { user, token } = await owner();
   const credentialId = await seedCredential(world.t, user.id);
-  const serviceNumber = '551234567897';
-  const lastPayment = latestReceipt(serviceProfile(serviceNumber), new Date())?.totalToPay;
-  const rpuId = await seedRpu(world.t, user.id, { serviceNumber, credentialId });
-
-  const withoutPayment = await waitForTask(
-    world.t,
-    token,
-    (await syncRpu(token, credentialId, rpuId)).task_id,
-  );
-  expect(withoutPayment.status).toBe(3);
-  const [failed] = await associationsOf(world.t, withoutPayment.task_id);
-  expect(failed).toMatchObject({ status: 3, chain_step: 'linking_additional_info' });
-  expect(failed?.message).toContain('último pago');
+  const rpuId = await seedRpu(world.t, user.id, { serviceNumber: unlinkedNumber(5), credentialId });
+  const task = await waitForTask(world.t, token, (await syncRpu(token, credentialId, rpuId)).task_id);
+  expect(task.status).toBe(3);
+  const [failed] = await associationsOf(world.t, task.task_id);
+  expect(failed?.message).toContain('nombre del titular');
   expect(await rpuState(world.t, rpuId)).toMatchObject({ rpu_status: 3 });
+});
 
-  const task = await waitForTask(
-    world.t,
-    token,
-    (await syncRpu(token, credentialId, rpuId, { last_payment: `${lastPayment}.00` })).task_id,
-  );
-  expect(task.status).toBe(1);
-  const [association] = await associationsOf(world.t, task.task_id);
-  expect(association).toMatchObject({ status: 1, chain_step: 'syncing_again' });
-  expect(await rpuState(world.t, rpuId)).toMatchObject({ rpu_status: 1 });
+test('without a consulted receipt the link uses the user’s total to pay (additional information)', async () => {
+  // A consultation that lists no receipt (a new service, or CFE's consultation failing).
+  const replica = await startSyncReplica({ consultationReceipts: 0 });
+  const t = await createTestApp({ config: syncConfig(replica.url) });
+  try {
+    const user = await seedUser(t.db);
+    const token = await tokenFor(t.config, t.db, user.id);
+    const credentialId = await seedCredential(t, user.id);
+    const serviceNumber = '551234567897';
+    const [last, secondToLast] = (replica.world.service(serviceNumber)?.documents ?? []).filter(
+      (document) => document.kind === 'receipt',
+    );
+    const rpuId = await seedRpu(t, user.id, {
+      serviceNumber,
+      credentialId,
+      holderName: holderOf(serviceNumber),
+    });
+    const sync = async (body: object = {}) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/rpus/sync/${credentialId}/${rpuId}`,
+        headers: bearer(token),
+        payload: body,
+      });
+      return waitForTask(t, token, response.json<{ task_id: string }>().task_id);
+    };
+
+    const withoutTotal = await sync();
+    expect(withoutTotal.status).toBe(3);
+    const [failed] = await associationsOf(t, withoutTotal.task_id);
+    expect(failed).toMatchObject({ status: 3, chain_step: 'linking_additional_info' });
+    expect(failed?.message).toContain('Total a pagar del último recibo, sin centavos');
+    expect(await rpuState(t, rpuId)).toMatchObject({ rpu_status: 3 });
+
+    // A total of neither of the last two receipts is refused, as CFE refuses it.
+    const wrong = await sync({ last_payment: `${(last?.totalToPay ?? 0) + 7}.00` });
+    expect(wrong.status).toBe(3);
+    expect((await associationsOf(t, wrong.task_id))[0]?.message).toContain('no coincide');
+
+    const task = await sync({ last_payment: `${secondToLast?.totalToPay}.00` });
+    expect(task.status).toBe(1);
+    const [association] = await associationsOf(t, task.task_id);
+    expect(association).toMatchObject({ status: 1, chain_step: 'syncing_again' });
+    expect(await rpuState(t, rpuId)).toMatchObject({ rpu_status: 1 });
+  } finally {
+    await t.close();
+    await replica.close();
+  }
 });
 
 test('a wrong password is a user error: status 3, RPU 4, credential 4, one login and no retry', async () => {
   const { user, token } = await owner();
   const credentialId = await seedCredential(world.t, user.id, { password: 'equivocada' });
-  const rpuId = await seedRpu(world.t, user.id, { serviceNumber: unlinkedNumber(2), credentialId });
-  const before = world.simulator.state.stats.byRoute.get('session') ?? 0;
+  const rpuId = await seedRpu(world.t, user.id, { serviceNumber: firstService(), credentialId });
+  const before = world.replica.state.stats.byPage.get('Login.aspx') ?? 0;
   const task = await waitForTask(world.t, token, (await syncRpu(token, credentialId, rpuId)).task_id);
   expect(task.status).toBe(3);
   const [association] = await associationsOf(world.t, task.task_id);
@@ -129,40 +182,37 @@ test('a wrong password is a user error: status 3, RPU 4, credential 4, one login
   expect(await rpuState(world.t, rpuId)).toMatchObject({ rpu_status: 4 });
   const { rows } = await world.t.db.query('SELECT status FROM credentials WHERE id = $1', [credentialId]);
   expect(rows[0]).toMatchObject({ status: 4 });
-  expect((world.simulator.state.stats.byRoute.get('session') ?? 0) - before).toBe(1);
-});
-
-test('a CAPTCHA is a user error, not retried', async () => {
-  const { user, token } = await owner();
-  const credentialId = await seedCredential(world.t, user.id, { cfeUser: 'captcha.demo' });
-  const rpuId = await seedRpu(world.t, user.id, { serviceNumber: unlinkedNumber(3), credentialId });
-  const before = world.simulator.state.stats.byAccount.get('captcha.demo') ?? 0;
-  const task = await waitForTask(world.t, token, (await syncRpu(token, credentialId, rpuId)).task_id);
-  expect(task.status).toBe(3);
-  const [association] = await associationsOf(world.t, task.task_id);
-  expect(association?.message).toContain('CAPTCHA');
-  expect(await rpuState(world.t, rpuId)).toMatchObject({ rpu_status: 2 });
-  expect((world.simulator.state.stats.byAccount.get('captcha.demo') ?? 0) - before).toBe(1);
+  // The login page and its one post: no second try of the same password.
+  expect((world.replica.state.stats.byPage.get('Login.aspx') ?? 0) - before).toBe(2);
 });
 
 test('a service the portal cannot link is a user error: RPU "Sin cuenta"', async () => {
   const { user, token } = await owner();
   const credentialId = await seedCredential(world.t, user.id);
-  const rpuId = await seedRpu(world.t, user.id, { serviceNumber: '990000000011', credentialId });
+  // The consultation knows the service under another holder name: CFE will not add it.
+  const rpuId = await seedRpu(world.t, user.id, {
+    serviceNumber: unlinkedNumber(6),
+    credentialId,
+    holderName: 'OTRA PERSONA DISTINTA',
+  });
   const task = await waitForTask(world.t, token, (await syncRpu(token, credentialId, rpuId)).task_id);
   expect(task.status).toBe(3);
+  expect((await associationsOf(world.t, task.task_id))[0]?.message).toContain('nombre');
   expect(await rpuState(world.t, rpuId)).toMatchObject({ rpu_status: 3 });
 });
 
 test('an outage longer than the retries of one request fails the attempt; the second recovers, status 4 while waiting', async () => {
   const { user, token } = await owner();
-  world.simulator.state.addAccount({ username: 'intermitente.demo', password: 'Demo-2024', services: 1 });
-  const account = world.simulator.state.account('intermitente.demo');
-  if (!account) throw new Error('no account');
-  account.faults.failNext = world.t.config.sync.portalRetries + 1;
+  // Empty answers (the firewall's other refusal) to every try of the first attempt's request.
+  world.replica.state.addAccount({
+    username: 'intermitente.demo',
+    password: 'Demo-2024',
+    services: 1,
+    switches: { emptyNext: world.t.config.sync.portalRetries + 1 },
+  });
   const credentialId = await seedCredential(world.t, user.id, { cfeUser: 'intermitente.demo' });
   const rpuId = await seedRpu(world.t, user.id, {
-    serviceNumber: [...account.linked][0] as string,
+    serviceNumber: firstService('intermitente.demo'),
     credentialId,
   });
   const recorded = await recordSyncEvents(world.t);
@@ -179,9 +229,15 @@ test('an outage longer than the retries of one request fails the attempt; the se
 
 test('an outage on all three attempts ends in status 2, after exactly three logins per request try', async () => {
   const { user, token } = await owner();
+  world.replica.state.addAccount({
+    username: 'caido.demo',
+    password: 'Demo-2024',
+    services: 1,
+    switches: { outage: true },
+  });
   const credentialId = await seedCredential(world.t, user.id, { cfeUser: 'caido.demo' });
-  const rpuId = await seedRpu(world.t, user.id, { serviceNumber: unlinkedNumber(4), credentialId });
-  const before = world.simulator.state.stats.byAccount.get('caido.demo') ?? 0;
+  const rpuId = await seedRpu(world.t, user.id, { serviceNumber: firstService('caido.demo'), credentialId });
+  const before = world.replica.state.stats.byAccount.get('caido.demo') ?? 0;
   const task = await waitForTask(world.t, token, (await syncRpu(token, credentialId, rpuId)).task_id);
   expect(task.status).toBe(2);
   const [association] = await associationsOf(world.t, task.task_id);
@@ -189,14 +245,14 @@ test('an outage on all three attempts ends in status 2, after exactly three logi
   expect(association?.message).toContain('3 intentos');
   expect(await rpuState(world.t, rpuId)).toMatchObject({ rpu_status: 2 });
   const tries = world.t.config.sync.portalRetries + 1;
-  expect((world.simulator.state.stats.byAccount.get('caido.demo') ?? 0) - before).toBe(3 * tries);
+  // Each try reaches the account's first page once (and gets CFE's 503), no more.
+  expect((world.replica.state.stats.byAccount.get('caido.demo') ?? 0) - before).toBe(3 * tries);
 });
 
 test('a payment-history sync leaves the service point’s status to the receipt syncs', async () => {
   const { user, token } = await owner();
   const credentialId = await seedCredential(world.t, user.id);
-  const [serviceNumber] = [...(world.simulator.state.account('empresa.demo')?.linked ?? [])];
-  const rpuId = await seedRpu(world.t, user.id, { serviceNumber: serviceNumber as string, credentialId });
+  const rpuId = await seedRpu(world.t, user.id, { serviceNumber: firstService(), credentialId });
   // As a receipt sync that ended in error left it.
   await world.t.db.query(
     "UPDATE rpus SET rpu_status = 2, status_message = 'El portal falló.' WHERE id = $1",
@@ -216,15 +272,14 @@ test('a payment-history sync leaves the service point’s status to the receipt 
 
 test('progress moves with the documents done, not only between steps', async () => {
   const { user, token } = await owner();
-  world.simulator.state.addAccount({
+  world.replica.state.addAccount({
     username: 'pausado.demo',
     password: 'Demo-2024',
     services: 1,
-    faults: { latencyMs: 40 },
+    switches: { latencyMs: 40 },
   });
   const credentialId = await seedCredential(world.t, user.id, { cfeUser: 'pausado.demo' });
-  const [serviceNumber] = [...(world.simulator.state.account('pausado.demo')?.linked ?? [])];
-  await seedRpu(world.t, user.id, { serviceNumber: serviceNumber as string, credentialId });
+  await seedRpu(world.t, user.id, { serviceNumber: firstService('pausado.demo'), credentialId });
   const recorded = await recordSyncEvents(world.t);
   const response = await world.t.app.inject({
     method: 'POST',

@@ -1,12 +1,10 @@
 import { SyncWorkflow, TaskType } from '@luz/shared/contract';
+import { linkEitherWay, linkWithConsultedTotal, linkWithLastPayment } from './linking';
 import { syncMessages } from './messages';
 import {
   fetchAccount,
   fetchServiceData,
   isNotLinked,
-  linkEitherWay,
-  linkWithConsultedTotal,
-  linkWithLastPayment,
   type StepInput,
   syncConsultation,
   syncPayments,

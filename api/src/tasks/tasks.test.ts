@@ -1,10 +1,18 @@
 import type { Task, TaskAssociation, TaskLog } from '@luz/shared/contract';
+import { serviceProfile } from '../portal/simulator/world';
 import { eventOf, loadAssociation } from '../sync/associations';
-import { seedCredential, seedRpu, startSimulator, syncConfig, waitForTask } from '../sync/test-helpers';
+import {
+  type SyncReplica,
+  seedCredential,
+  seedRpu,
+  startSyncReplica,
+  syncConfig,
+  waitForTask,
+} from '../sync/test-helpers';
 import { bearer, seedSuperuser, seedUser, type TestUser, tokenFor } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
-let simulator: Awaited<ReturnType<typeof startSimulator>>;
+let replica: SyncReplica;
 let t: TestApp;
 let owner: TestUser;
 let ownerToken: string;
@@ -25,8 +33,8 @@ async function send<T>(method: 'POST' | 'PATCH', token: string, url: string, pay
 }
 
 beforeAll(async () => {
-  simulator = await startSimulator();
-  t = await createTestApp({ config: syncConfig(simulator.url) });
+  replica = await startSyncReplica();
+  t = await createTestApp({ config: syncConfig(replica.url) });
   owner = await seedUser(t.db, { email: 'duena@tareas.test', companyName: 'Aceros del Norte' });
   ownerToken = await tokenFor(t.config, t.db, owner.id);
   const stranger = await seedUser(t.db, { companyName: 'Otra Empresa' });
@@ -38,18 +46,29 @@ beforeAll(async () => {
     serviceNumber: '301234567891',
     credentialId: credential,
     alias: 'Planta Monterrey',
+    holderName: serviceProfile('301234567891').holderName,
   });
   const started = await send<Task>('POST', ownerToken, `/rpus/sync/${credential}/${rpu}`, {});
   synced = await waitForTask(t, ownerToken, started.body.task_id);
 
-  failedCredential = await seedCredential(t, owner.id, { cfeUser: 'captcha.demo', password: 'Demo-2024' });
-  const other = await seedRpu(t, owner.id, { serviceNumber: '301234567892', credentialId: failedCredential });
+  // An account whose password CFE refuses (changed on the portal): a user error.
+  replica.state.addAccount({
+    username: 'rechazo.demo',
+    password: 'Demo-2024',
+    serviceNumbers: ['301234567892'],
+    switches: { wrongPassword: true },
+  });
+  failedCredential = await seedCredential(t, owner.id, { cfeUser: 'rechazo.demo', password: 'Demo-2024' });
+  const other = await seedRpu(t, owner.id, {
+    serviceNumber: '301234567892',
+    credentialId: failedCredential,
+  });
   const started2 = await send<Task>('POST', ownerToken, `/rpus/sync/${failedCredential}/${other}`, {});
   failed = await waitForTask(t, ownerToken, started2.body.task_id);
 
   // Someone else's task, that nobody but them (and superusers) may see.
   const strangerCredential = await seedCredential(t, stranger.id);
-  const [linked] = [...(simulator.state.account('empresa.demo')?.linked ?? [])];
+  const [linked] = replica.services('empresa.demo');
   const strangerRpu = await seedRpu(t, stranger.id, {
     serviceNumber: linked as string,
     credentialId: strangerCredential,
@@ -59,7 +78,7 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(async () => {
   await t.close();
-  await simulator.close();
+  await replica.close();
 });
 
 test('GET /tasks/ lists the caller’s tasks, newest first, filtered by type', async () => {
@@ -174,7 +193,7 @@ test('GET /tasks/admin/logs/{task_id} is for superusers: the task with every ser
   expect(detail.status).toBe(200);
   expect(detail.body.task).toMatchObject({ task_id: failed.task_id, status: 3, user_id: owner.id });
   expect(detail.body.associations).toHaveLength(1);
-  expect(detail.body.associations[0]?.message).toContain('CAPTCHA');
+  expect(detail.body.associations[0]?.message).toContain('contraseña');
   expect((await get(adminToken, '/tasks/admin/logs/00000000-0000-4000-8000-000000000000')).status).toBe(404);
 });
 
@@ -202,10 +221,10 @@ test('the owner retries a failed sync: a new task of the same type, which succee
   );
   expect((await send('POST', ownerToken, '/tasks/user-retry', {})).status).toBe(422);
 
-  // The user solved the CAPTCHA on the portal.
-  const account = simulator.state.account('captcha.demo');
+  // The password works on the portal again.
+  const account = replica.state.account('rechazo.demo');
   if (!account) throw new Error('no account');
-  account.faults.captcha = false;
+  account.switches.wrongPassword = false;
   const retried = await send<{ data: Task[] }>('POST', ownerToken, '/tasks/user-retry', {
     task_ids: [failed.task_id],
   });
@@ -222,9 +241,9 @@ test('the owner retries a failed sync: a new task of the same type, which succee
 });
 
 test('POST /tasks/retry is for superusers', async () => {
-  // The portal asks for a CAPTCHA again; a superuser retries the old failed run later.
-  const account = simulator.state.account('captcha.demo');
-  if (account) account.faults.captcha = true;
+  // The portal refuses the password again; a superuser retries the old failed run later.
+  const account = replica.state.account('rechazo.demo');
+  if (account) account.switches.wrongPassword = true;
   expect((await send('POST', ownerToken, '/tasks/retry', { task_ids: [failed.task_id] })).status).toBe(403);
   const response = await send<{ data: Task[] }>('POST', adminToken, '/tasks/retry', {
     task_ids: [failed.task_id],
@@ -261,7 +280,7 @@ test('tasks, their service points and their sync events name the CFE account and
     alias: 'Planta Monterrey',
   });
   expect(named(list.body.data.find((task) => task.task_id === failed.task_id))).toEqual({
-    credential_label: 'captcha.demo',
+    credential_label: 'rechazo.demo',
     service_number: '301234567892',
     alias: null,
   });
@@ -276,7 +295,7 @@ test('tasks, their service points and their sync events name the CFE account and
     alias: 'Planta Monterrey',
   });
   const log = await get<{ task: TaskLog }>(adminToken, `/tasks/admin/logs/${failed.task_id}`);
-  expect(log.body.task.credential_label).toBe('captcha.demo');
+  expect(log.body.task.credential_label).toBe('rechazo.demo');
 
   // The engine's events carry the same names, so the sync panel can tell four accounts apart.
   const row = await loadAssociation(t.db, associations.body.data[0]?.task_association_id as string);

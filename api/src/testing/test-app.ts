@@ -33,8 +33,6 @@ export async function testConfig(overrides: ConfigOverrides = {}): Promise<Confi
     databaseUrl: null,
     secretKey: randomBytes(48).toString('base64url'),
     credentialsKey: randomBytes(32),
-    portalUrl: null,
-    portalSimulatorPort: 0,
     smtpUrl: null,
     mailFrom: 'Luz <no-reply@luz.test>',
     firstSuperuser: null,
@@ -63,7 +61,7 @@ export async function testConfig(overrides: ConfigOverrides = {}): Promise<Confi
     ...rest,
     // Sync tests retry within a second instead of half a minute.
     sync: {
-      concurrencyPerCredential: 2,
+      concurrencyPerCredential: 1,
       workerConcurrency: 8,
       portalTimeoutSeconds: 5,
       portalRetries: 4,
@@ -80,6 +78,8 @@ export async function testConfig(overrides: ConfigOverrides = {}): Promise<Confi
       consultationPacingMs: 0,
       serviceCap: 10,
       captchaTimeoutMs: 5 * 60_000,
+      firewallBackoffMs: 10,
+      throttleBackoffMs: 10,
       ...portal,
     },
     billing: {

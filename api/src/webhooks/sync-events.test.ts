@@ -1,5 +1,12 @@
 import { zWebhookWithSecret } from '@luz/shared/contract';
-import { seedCredential, seedRpu, startSimulator, syncConfig, waitForTask } from '../sync/test-helpers';
+import {
+  type SyncReplica,
+  seedCredential,
+  seedRpu,
+  startSyncReplica,
+  syncConfig,
+  waitForTask,
+} from '../sync/test-helpers';
 import { bearer, seedUser, tokenFor } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait-for';
@@ -10,15 +17,15 @@ import {
   type WebhookReceiver,
 } from '../testing/webhook-receiver';
 
-let simulator: Awaited<ReturnType<typeof startSimulator>>;
+let replica: SyncReplica;
 let receiver: WebhookReceiver;
 let t: TestApp;
 
 beforeAll(async () => {
-  simulator = await startSimulator();
+  replica = await startSyncReplica();
   receiver = await startWebhookReceiver();
   t = await createTestApp({
-    config: syncConfig(simulator.url, {
+    config: syncConfig(replica.url, {
       webhooks: {
         allowedHosts: ['127.0.0.1'],
         attemptTimeoutMs: 2_000,
@@ -31,7 +38,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await receiver.close();
-  await simulator.close();
+  await replica.close();
 });
 
 const bodyOf = (request: ReceivedRequest) => JSON.parse(request.body);
@@ -62,7 +69,7 @@ test('a sync publishes task.finished, rpu.status_changed and period.created, sig
   });
   const { secret } = zWebhookWithSecret.parse(created.json());
   const credentialId = await seedCredential(t, user.id);
-  const [serviceNumber] = [...(simulator.state.account('empresa.demo')?.linked ?? [])];
+  const [serviceNumber] = replica.services('empresa.demo');
   const rpuId = await seedRpu(t, user.id, {
     serviceNumber: serviceNumber as string,
     credentialId,

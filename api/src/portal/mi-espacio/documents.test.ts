@@ -1,4 +1,3 @@
-import type { UnknownPage } from './diagnostics';
 import { demo, failureOf, replicaForTests } from './test-replica';
 
 type Truth = {
