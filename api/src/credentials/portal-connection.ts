@@ -13,10 +13,14 @@ import {
   saveChallenge,
   savePortalSession,
 } from '../portal/session-store';
+import { wakeCaptchaWaiters } from '../sync/lanes';
 import { credentialMessages } from './messages';
 import { type CredentialForSync, setCredentialStatus } from './service';
 
-export type ConnectionContext = Pick<AppContext, 'db' | 'secrets' | 'cfePortal' | 'syncEvents' | 'config'>;
+export type ConnectionContext = Pick<
+  AppContext,
+  'db' | 'secrets' | 'cfePortal' | 'syncEvents' | 'config' | 'jobs'
+>;
 
 /** What a person sees of a stored challenge: the image as a data: URL. */
 export function toChallengePublic(stored: StoredChallenge, cfeUser: string): CaptchaChallenge {
@@ -132,6 +136,8 @@ async function connected(ctx: ConnectionContext, credential: CredentialForSync, 
   await storeSession(ctx, credential.id);
   await setCredentialStatus(ctx.db, credential.id, CredentialStatus.valid, null);
   if (hadChallenge) await announceChallenge(ctx, credential, null, null);
+  // Syncs paused on the CAPTCHA continue with the open session.
+  await wakeCaptchaWaiters(ctx, credential.id);
 }
 
 /**

@@ -4,6 +4,7 @@ import { resumeStoredSession, storeSession } from '../credentials/portal-connect
 import { getCredentialForSync } from '../credentials/service';
 import { CfePortalError } from '../portal/mi-espacio/portal';
 import { type AssociationRow, associationColumns, loadAssociation } from './associations';
+import { heldByCaptcha, pauseOnCaptcha } from './captcha-pause';
 import { cooldownLeftMs } from './cooldown';
 import { classify, isUnexpected, SyncUserError } from './errors';
 import { dispatch, STEP_QUEUE, type StepJob, sendStep } from './lanes';
@@ -67,6 +68,7 @@ async function execute(
       return finish(ctx, row, classify(new SyncUserError(syncMessages.rpuNotFound, RpuStatus.failed)));
   }
   if (!step) return finish(ctx, row, classify(new Error(`Unknown step ${row.chain_step}`)));
+  if (await heldByCaptcha(ctx, row, credential.id)) return;
 
   const running = await markRunning(ctx, row, progressAt(workflow, row.chain_step));
   if (!running) return;
@@ -102,7 +104,10 @@ async function execute(
     });
   } catch (error) {
     if (signal.aborted) throw error;
-    if (!(error instanceof CfePortalError && error.challenge)) await storeSession(ctx, credential.id);
+    // CFE's login CAPTCHA: the owner answers it in Luz, and the run waits for them.
+    if (error instanceof CfePortalError && error.challenge?.scope === 'login')
+      return pauseOnCaptcha(ctx, running, credential, error);
+    await storeSession(ctx, credential.id);
     // The user sees a generic message; the cause goes to the operators' log.
     if (isUnexpected(error))
       log.error(

@@ -9,7 +9,7 @@ export type StepJob = { associationId: string; seq: number };
 
 /** Sends the job of the association's current step (inside `tx`, so it exists only if `tx` commits). */
 export function sendStep(
-  ctx: SyncContext,
+  ctx: Pick<SyncContext, 'jobs' | 'config'>,
   tx: Queryable,
   row: { id: string; step_seq: number },
   delaySeconds = 0,
@@ -53,4 +53,23 @@ export async function dispatch(ctx: SyncContext, tx: Queryable, credentialId: st
     [credentialId, ctx.config.sync.concurrencyPerCredential],
   );
   for (const row of rows) await sendStep(ctx, tx, row);
+}
+
+/**
+ * The credential's portal session is open again (its CAPTCHA answered, or "Conectar con CFE"):
+ * every run paused on its CAPTCHA continues now.
+ */
+export async function wakeCaptchaWaiters(
+  ctx: Pick<SyncContext, 'db' | 'jobs' | 'config'>,
+  credentialId: string,
+) {
+  await ctx.db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: string; step_seq: number }>(
+      `UPDATE task_associations a SET step_seq = a.step_seq + 1, next_attempt_at = now(), updated_at = now()
+       WHERE a.credential_id = $1 AND a.captcha_asked_at IS NOT NULL AND a.finished_at IS NULL AND a.dispatched
+       RETURNING a.id, a.step_seq`,
+      [credentialId],
+    );
+    for (const row of rows) await sendStep(ctx, tx, row);
+  });
 }

@@ -35,6 +35,7 @@ export const syncMessages = {
     syncing_payment_history: 'Descargando el historial de pagos…',
   } as Record<string, string>,
   queued: 'En espera de turno para la cuenta de CFE…',
+  captchaWaiting: 'Resuelve el captcha de CFE para continuar.',
 
   // Outcomes
   synced: (periods: number, created: number) =>

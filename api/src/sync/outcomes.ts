@@ -30,7 +30,7 @@ export async function markRunning(
       // a queued or retrying association gets the step's own.
       // Progress never goes back: a retried or continued step resumes where it was.
       `UPDATE task_associations a SET status = 0, progress = greatest(a.progress, $3), next_attempt_at = NULL,
-         message = CASE WHEN a.status = 4 OR a.message IS NULL OR a.message = $5 THEN $4 ELSE a.message END,
+         message = CASE WHEN a.status = 4 OR a.message IS NULL OR a.message = ANY($5::text[]) THEN $4 ELSE a.message END,
          started_at = coalesce(a.started_at, now()), updated_at = now()
        WHERE a.id = $1 AND a.step_seq = $2 AND a.finished_at IS NULL
        RETURNING ${associationColumns}`,
@@ -39,7 +39,7 @@ export async function markRunning(
         row.step_seq,
         progress,
         syncMessages.running[row.chain_step ?? ''] ?? null,
-        syncMessages.queued,
+        [syncMessages.queued, syncMessages.captchaWaiting],
       ],
     );
     const running = rows[0];

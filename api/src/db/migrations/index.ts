@@ -7,6 +7,7 @@ import { up as billing } from './050_billing';
 import { up as periodsByReceipt } from './070_periods_by_receipt';
 import { up as revokedTokens } from './080_revoked_tokens';
 import { up as portalSessions } from './090_portal_sessions';
+import { up as captchaPause } from './091_captcha_pause';
 import { up as listIndexes } from './100_list_indexes';
 import { up as authChanges } from './101_auth_changes';
 import { up as apiTokens } from './120_api_tokens';
@@ -24,6 +25,7 @@ export const migrations: readonly Migration[] = [
   { version: 70, name: 'periods_by_receipt', up: periodsByReceipt },
   { version: 80, name: 'revoked_tokens', up: revokedTokens },
   { version: 90, name: 'portal_sessions', up: portalSessions },
+  { version: 91, name: 'captcha_pause', up: captchaPause },
   { version: 100, name: 'list_indexes', up: listIndexes },
   { version: 101, name: 'auth_changes', up: authChanges },
   { version: 120, name: 'api_tokens', up: apiTokens },
