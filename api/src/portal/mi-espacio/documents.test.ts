@@ -1,3 +1,4 @@
+import type { UnknownPage } from './diagnostics';
 import { demo, failureOf, replicaForTests } from './test-replica';
 
 type Truth = {
