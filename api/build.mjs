@@ -22,7 +22,6 @@ await build({
   entryPoints: {
     main: 'src/main.ts',
     worker: 'src/worker.ts',
-    'portal-simulator': 'src/portal/simulator/main.ts',
     'cfe-replica': 'src/portal/replica/main.ts',
   },
   outdir: 'dist',

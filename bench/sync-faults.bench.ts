@@ -1,16 +1,20 @@
 // `pnpm bench sync-faults`: syncs under portal faults, measured from outside. Three portal
 // accounts with ten services each (26 months of receipts with PDF and XML, their payments) are
-// synced by the real app (HTTP routes, job queue, workers) through a seeded fault-injecting proxy
-// of our own (api/src/portal/simulator/fault-proxy.ts) in front of the portal simulator: a
-// portal-space sync of each account, then every service's payment history, all at once. Each
-// database runs it twice in this process: without faults (the reference) and with them.
+// synced by the real app (HTTP routes, job queue, workers, the Mi Espacio connector) through a
+// seeded fault-injecting proxy of our own (api/src/portal/simulator/fault-proxy.ts) in front of
+// the replica of CFE's pages, whose own faults are on too: Incapsula's firewall page on a share of
+// requests and the XML throttle. A portal-space sync of each account, then every service's
+// payment history, all at once. Each database runs it twice in this process: without faults (the
+// reference) and with them.
 //
-// It compares what Luz stored with the simulator's ground truth and prints, side by side:
+// It compares what Luz stored with the replica's ground truth and prints, side by side:
 // periods/PDFs/XMLs/payments retrieved of those that exist, duplicates, documents under the wrong
 // service, final statuses, portal requests against the fault-free run, peak requests in flight per
 // account, requests inside a Retry-After, deadlocks, wall time. It never fails on figures.
 //
-// BENCH_503, BENCH_429, BENCH_DROPPED, BENCH_SLOW: fault shares (default 0.10, 0.05, 0, 0);
+// BENCH_503, BENCH_429, BENCH_DROPPED, BENCH_SLOW: fault shares (default 0.10, 0, 0, 0: CFE answers
+// no 429, its firewall does the refusing); BENCH_FIREWALL (share of firewall pages, 0.05),
+// BENCH_XML_EVERY (XMLs before the throttle, 5), BENCH_XML_COOLDOWN_MS (2000);
 // BENCH_RETRY_AFTER (s, default 2), BENCH_SLOW_MS, BENCH_SEED, BENCH_MONTHS (26),
 // BENCH_DATABASES (default "pglite,postgres"; PostgreSQL at BENCH_DATABASE_URL or TEST_DATABASE_URL).
 import { loadavg } from 'node:os';
@@ -30,11 +34,16 @@ const SEED = process.env.BENCH_SEED ?? 'issue-12';
 const share = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const faults: FaultRates = {
   unavailable: share('BENCH_503', 0.1),
-  rateLimited: share('BENCH_429', 0.05),
+  rateLimited: share('BENCH_429', 0),
   dropped: share('BENCH_DROPPED', 0),
   slow: share('BENCH_SLOW', 0),
   retryAfterSeconds: share('BENCH_RETRY_AFTER', 2),
   slowMs: share('BENCH_SLOW_MS', 1_500),
+};
+/** The replica's own faults, on in the faulted run. */
+const replicaFaults = {
+  firewallShare: share('BENCH_FIREWALL', 0.05),
+  xmlThrottle: { every: share('BENCH_XML_EVERY', 5), coolDownMs: share('BENCH_XML_COOLDOWN_MS', 2_000) },
 };
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres')
@@ -66,6 +75,8 @@ type Figures = {
   requests: number;
   injected: number;
   injectedText: string;
+  firewallPages: number;
+  xmlThrottled: number;
   peakInFlight: number;
   ignoredRetryAfter: number;
   deadlocks: number;
@@ -124,10 +135,19 @@ async function run(kind: string, rates: FaultRates): Promise<Figures> {
     process.env.TEST_DATABASE_URL = postgresUrl;
   } else delete process.env.LUZ_TEST_DB;
   const simulator = await startSyncReplica({ historyMonths: MONTHS });
+  const faulted = rates !== noFault;
+  if (faulted) {
+    simulator.state.global.firewallShare = replicaFaults.firewallShare;
+    simulator.state.global.xmlThrottle = replicaFaults.xmlThrottle;
+  }
   const proxy = await startFaultProxy(simulator.url, rates, SEED);
   const logs = captureLogs('info');
   const t = await createTestApp({
-    config: syncConfig(proxy.url, { sync: syncSettings }),
+    config: syncConfig(proxy.url, {
+      sync: syncSettings,
+      // Waits of the product's order, shortened as its retry delays are: the throttle's cool-down.
+      portal: { firewallBackoffMs: 1_000, throttleBackoffMs: replicaFaults.xmlThrottle.coolDownMs },
+    }),
     logger: logs.logger,
   });
   try {
@@ -259,6 +279,8 @@ async function run(kind: string, rates: FaultRates): Promise<Figures> {
       requests: proxy.stats.requests,
       injected: injected.unavailable + injected.rateLimited + injected.dropped,
       injectedText: `503: ${injected.unavailable}, 429: ${injected.rateLimited}, dropped: ${injected.dropped}, slow: ${injected.slow}`,
+      firewallPages: simulator.state.stats.firewallRefusals,
+      xmlThrottled: simulator.state.stats.xmlThrottled,
       peakInFlight: Math.max(
         0,
         ...[...proxy.stats.peakInFlight.entries()].filter(([key]) => accounts.has(key)).map(([, n]) => n),
@@ -292,6 +314,8 @@ function print(reference: Figures, faulted: Figures) {
     ['"start sync" not answered 202', String(reference.refusedStarts), String(faulted.refusedStarts)],
     ['portal requests sent', String(reference.requests), String(faulted.requests)],
     ['faults injected', reference.injectedText, faulted.injectedText],
+    ['firewall pages (replica)', String(reference.firewallPages), String(faulted.firewallPages)],
+    ['XML throttles (replica)', String(reference.xmlThrottled), String(faulted.xmlThrottled)],
     [
       '(requests − faulted ones) / fault-free',
       '1.00',
@@ -312,11 +336,13 @@ console.info(
   `Sync under portal faults: ${ACCOUNTS} accounts × ${SERVICES_PER_ACCOUNT} services, ${MONTHS} months; ` +
     `faults ${(faults.unavailable * 100).toFixed(0)} % 503, ${(faults.rateLimited * 100).toFixed(0)} % 429 ` +
     `(Retry-After ${faults.retryAfterSeconds} s), ${(faults.dropped * 100).toFixed(0)} % dropped, ` +
-    `${(faults.slow * 100).toFixed(0)} % slow (${faults.slowMs} ms); seed "${SEED}"`,
+    `${(faults.slow * 100).toFixed(0)} % slow (${faults.slowMs} ms); replica: ${(replicaFaults.firewallShare * 100).toFixed(0)} % firewall pages, ` +
+    `XML throttle every ${replicaFaults.xmlThrottle.every} for ${replicaFaults.xmlThrottle.coolDownMs} ms; seed "${SEED}"`,
 );
+const noFault = noFaultRates();
 for (const kind of databases) {
   const before = loadavg()[0]?.toFixed(2);
-  const reference = await run(kind, noFaultRates());
+  const reference = await run(kind, noFault);
   const faulted = await run(kind, faults);
   console.info(
     `\n${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} (load average ${before} → ${loadavg()[0]?.toFixed(2)})`,

@@ -108,7 +108,7 @@ export class ApiSeed {
     return user;
   }
 
-  /** A CFE account of the user (a demo account of the bundled portal simulator, by default). */
+  /** A CFE account of the user (a demo account of the bundled replica of CFE's pages, by default). */
   async addCredential(
     token: string,
     data: { cfe_user?: string; password?: string; alias?: string } = {},
@@ -124,7 +124,7 @@ export class ApiSeed {
   /** A service point of the user. */
   async addRpu(
     token: string,
-    data: { service_number: string; credential_id?: string; alias?: string },
+    data: { service_number: string; credential_id?: string; alias?: string; holder_name?: string },
   ): Promise<string> {
     const response = await this.request.post('/api/v1/rpus/', { ...this.authorized(token), data });
     expect(response.status(), await response.text()).toBe(200);
@@ -157,7 +157,7 @@ export async function finishedTaskStatus(request: APIRequestContext, token: stri
 }
 
 /**
- * A subscribed user whose demo portal account ("empresa.demo" of the bundled simulator) has been
+ * A subscribed user whose demo portal account ("empresa.demo" of the bundled replica) has been
  * synced; answers once the task finished.
  */
 export async function syncedDemoUser(seed: ApiSeed, request: APIRequestContext) {
@@ -209,3 +209,16 @@ export const test = base.extend<{ seed: ApiSeed }>({
 });
 
 export const superuserCredentials = superuser;
+
+/** The bundled replica's control API (docs/cfe-replica.md), on loopback next to the product. */
+export async function replica<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(`http://127.0.0.1:${process.env.LUZ_E2E_REPLICA_PORT}/__replica${path}`);
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** The holder's name CFE has for a service (the receipt's NOMBRE), as the user copies it from a receipt. */
+export async function holderNameOf(request: APIRequestContext, serviceNumber: string) {
+  return (await replica<{ holder_name: string }>(request, `/services/${serviceNumber}/documents`))
+    .holder_name;
+}

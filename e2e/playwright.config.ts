@@ -7,6 +7,9 @@ import { defineConfig } from '@playwright/test';
 // The product under test is started exactly as the README starts it (`npm start`), on its
 // embedded defaults, in a data folder of its own. Workers inherit these variables.
 process.env.LUZ_E2E_PORT ??= '18080';
+// The bundled replica of CFE's pages listens on the next port: tests read its control API (the
+// CAPTCHA's answer, a service's holder name) as a person would read the image and the receipt.
+process.env.LUZ_E2E_REPLICA_PORT ??= String(Number(process.env.LUZ_E2E_PORT) + 1);
 process.env.LUZ_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'luz-e2e-'));
 process.env.LUZ_E2E_SUPERUSER ??= 'admin@e2e.luz.test';
 process.env.LUZ_E2E_SUPERUSER_PASSWORD ??= 'e2e-Admin-Password-1';
@@ -54,6 +57,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: port,
+      PORTAL_REPLICA_PORT: process.env.LUZ_E2E_REPLICA_PORT,
       DATA_DIR: process.env.LUZ_E2E_DATA_DIR,
       FIRST_SUPERUSER: process.env.LUZ_E2E_SUPERUSER,
       FIRST_SUPERUSER_PASSWORD: process.env.LUZ_E2E_SUPERUSER_PASSWORD,
@@ -65,8 +69,6 @@ export default defineConfig({
       // Every test signs up its own accounts, all from this machine.
       SIGNUP_RATE_LIMIT: '1000/1m',
       LOGIN_ADDRESS_RATE_LIMIT: '1000/1m',
-      // The portal simulator on the next port: specs read its ground truth (docs/portal-simulator.md).
-      PORTAL_SIMULATOR_PORT: String(Number(port) + 1),
     },
   },
 });

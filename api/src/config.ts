@@ -99,6 +99,8 @@ export type PortalSettings = {
    * process starts the bundled replica of CFE's pages on loopback and puts its address here.
    */
   url: string | null;
+  /** Port of that bundled replica on 127.0.0.1 (PORTAL_REPLICA_PORT); 0 picks a free one. */
+  replicaPort: number;
   /**
    * One HTTP(S) proxy for every request to CFE (a fixed office or residential address in Mexico):
    * CFE's firewall refuses data-centre addresses, and its cookies break when the address changes.
@@ -247,6 +249,7 @@ const zEnvironment = z.object({
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   CREDENTIALS_KEY: z.string().optional(),
   PORTAL_URL: zHttpUrl.optional(),
+  PORTAL_REPLICA_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   PORTAL_PROXY_URL: zHttpUrl.optional(),
   PORTAL_PACING_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   PORTAL_CONSULTATION_PACING_MS: z.coerce.number().int().min(0).max(600_000).optional(),
@@ -489,6 +492,7 @@ export async function loadConfig(
     credentialsKey,
     portal: {
       url: parsed.PORTAL_URL ?? null,
+      replicaPort: parsed.PORTAL_REPLICA_PORT,
       proxyUrl: parsed.PORTAL_PROXY_URL ?? null,
       // CFE's own portal needs seconds between pages and ~18 s between consultations; the
       // bundled replica (no PORTAL_URL) none.

@@ -39,7 +39,7 @@ export async function startRuntime(adapt: (config: Config) => Config = (config) 
   );
   // Without PORTAL_URL the Mi Espacio connector talks to the bundled replica of CFE's pages,
   // started here on loopback only (its control API changes what the portal answers).
-  const replica = loaded.portal.url ? null : await startReplica();
+  const replica = loaded.portal.url ? null : await startReplica({ port: loaded.portal.replicaPort });
   const config = replica ? { ...loaded, portal: { ...loaded.portal, url: replica.url } } : loaded;
   const db = await openDatabase(config);
   await migrate(db);

@@ -1,33 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, signInWithToken, test } from '../fixtures';
+import { expect, holderNameOf, replica, signInWithToken, test } from '../fixtures';
 
 // Issue 15: every failure offers its fix where it shows, and "Requiere atención" lists what needs
-// a person. The bundled portal simulator (docs/portal-simulator.md) plays CFE: a service number
-// ending in 7 links only with the total to pay of its last receipt, which its ground truth tells.
+// a person. The bundled replica of CFE's pages (docs/cfe-replica.md) plays CFE: "Consulta tu
+// recibo" has nothing for a service number ending in 7, so it links only with the total to pay
+// of its last (or second-to-last) receipt, which the replica's ground truth tells.
 
-/** The simulator runs on the port after the product's (playwright.config.ts). */
-const simulator = () => `http://127.0.0.1:${Number(process.env.LUZ_E2E_PORT) + 1}`;
-
-/** CFE's whole-peso total to pay (IMPTOTAL) of the service's last receipt, from the simulator's ground truth. */
+/** CFE's whole-peso total to pay (IMPTOTAL) of the service's last receipt, from the replica's ground truth. */
 async function lastTotalToPay(request: APIRequestContext, serviceNumber: string): Promise<number> {
-  const response = await request.get(`${simulator()}/__sim/services/${serviceNumber}/documents`);
-  expect(response.status(), await response.text()).toBe(200);
-  const { documents } = (await response.json()) as {
-    documents: { type: string; totalToPay?: number }[];
-  };
+  const { documents } = await replica<{ documents: { kind: string; total_to_pay: number | null }[] }>(
+    request,
+    `/services/${serviceNumber}/documents`,
+  );
   // Newest first.
-  const total = documents.find((document) => document.type === 'receipt')?.totalToPay;
+  const total = documents.find((document) => document.kind === 'receipt')?.total_to_pay;
   expect(total, 'the ground truth has a last receipt with its total to pay').toEqual(expect.any(Number));
   return total as number;
 }
 
-// The demo account both the simulator (syncs) and the replica of Mi Espacio (the connection a new
-// account opens at once) know; other tests link services to it too, so counts are "at least".
+// The replica's demo account; other tests link services to it too, so counts are "at least".
 const PORTAL_USER = 'empresa.demo';
 const PORTAL_PASSWORD = 'Demo-2024';
 
-/** A fresh number the simulator's consultation service knows nothing of (it ends in 7). */
+/** A fresh number "Consulta tu recibo" knows nothing of (it ends in 7). */
 const numberNeedingTotal = () => `56${String(Date.now()).slice(-9)}7`;
 const plainNumber = (last: number) => `57${String(Date.now()).slice(-9)}${last}`;
 
@@ -49,6 +45,8 @@ test('un servicio que pide el total a pagar: Sincronizar lo pide, se escribe y e
     service_number: serviceNumber,
     credential_id: credentialId,
     alias: 'Bodega 7',
+    // The holder's name as on the receipt: AgregarServicio wants it with the total.
+    holder_name: await holderNameOf(request, serviceNumber),
   });
   const total = await lastTotalToPay(request, serviceNumber);
 
@@ -86,6 +84,7 @@ test('un servicio que pide el total a pagar: Sincronizar lo pide, se escribe y e
 test('Requiere atención: una contraseña rechazada sigue ahí al recargar y se corrige desde el aviso', async ({
   page,
   seed,
+  request,
 }) => {
   test.setTimeout(150_000);
   const user = await seed.activeUser();
@@ -94,7 +93,11 @@ test('Requiere atención: una contraseña rechazada sigue ahí al recargar y se 
     alias: 'Sucursales',
   });
   const serviceNumber = plainNumber(1);
-  await seed.addRpu(user.token, { service_number: serviceNumber, credential_id: credentialId });
+  await seed.addRpu(user.token, {
+    service_number: serviceNumber,
+    credential_id: credentialId,
+    holder_name: await holderNameOf(request, serviceNumber),
+  });
 
   await signInWithToken(page, user.token);
   await page.goto('/rpus/');

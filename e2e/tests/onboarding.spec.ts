@@ -15,7 +15,7 @@ test('el modal de bienvenida vincula la primera cuenta de CFE, el contenido apar
 
   await dialog.getByRole('button', { name: 'Vincular cuenta' }).click();
   await expect(dialog.getByText('Este campo es obligatorio').first()).toBeVisible();
-  // A demo account of the bundled portal simulator (docs/portal-simulator.md): six services.
+  // A demo account of the bundled replica of CFE's pages (docs/cfe-replica.md): six services.
   await dialog.getByLabel('Usuario del portal de CFE').fill('empresa.demo');
   await dialog.getByLabel('Contraseña del portal de CFE').fill('Demo-2024');
   await dialog.getByLabel('Nombre para identificarla').fill('Empresa principal');

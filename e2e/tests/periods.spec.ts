@@ -3,8 +3,8 @@ import type { APIRequestContext } from '@playwright/test';
 import yauzl from 'yauzl';
 import { type ApiSeed, demoAccount, expect, signInWithToken, test } from '../fixtures';
 
-// The periods and downloads screens on data the real sync engine fetched from the bundled portal
-// simulator (demo account "empresa.demo", docs/portal-simulator.md), synced once by the setup
+// The periods and downloads screens on data the real sync engine fetched from the bundled
+// replica of CFE's pages (demo account "empresa.demo", docs/cfe-replica.md), synced once by the setup
 // project for every spec of the `periodos` project: these tests only read it.
 
 type Period = {

@@ -275,7 +275,7 @@ test('sincronizar un servicio y varios a la vez; los estados siguen a la sincron
   await expect(page.getByText('Se inició la sincronización de 2 servicios.')).toBeVisible();
   await expect(page.getByText('1 servicio no tiene cuenta de CFE y no se sincronizó.')).toBeVisible();
 
-  // The portal simulator does not know this account: each sync ends refused, and the list shows
+  // The replica of CFE's pages does not know this account: each sync ends refused, and the list shows
   // the final status live, without a reload; the service point without an account stays as it was.
   for (const number of ['910100000001', '910100000002', '910100000003'])
     await expect(table(page).getByRole('row', { name: new RegExp(number) })).toContainText(

@@ -1,9 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { type ApiSeed, expect, signInWithToken, test } from '../fixtures';
+import { type ApiSeed, expect, holderNameOf, signInWithToken, test } from '../fixtures';
 
-// The product's own portal simulator answers these (docs/portal-simulator.md): the demo account
+// The product's own replica of CFE's pages answers these (docs/cfe-replica.md): the demo account
 // (seed.addCredential's default, empresa.demo) and a service number it does not have yet, which
-// the sync links with the consulted total.
+// the sync links with the consulted total (its holder's name is what linking needs).
 const PORTAL_PASSWORD = 'Demo-2024';
 
 async function setPassword(
@@ -46,6 +46,7 @@ test('sincronizar un servicio y ver su avance hasta el éxito; un error de contr
     service_number: serviceNumber,
     credential_id: credentialId,
     alias: 'Planta E2E',
+    holder_name: await holderNameOf(request, serviceNumber),
   });
 
   await signInWithToken(page, user.token);
@@ -117,6 +118,7 @@ test('historial de pagos: sincronizar, ver fechas y montos en español, descarga
     service_number: serviceNumber,
     credential_id: credentialId,
     alias: 'Tienda Centro',
+    holder_name: await holderNameOf(request, serviceNumber),
   });
   // Payments are only shown for a service linked to the account: link and sync it first.
   const sync = await request.post(`/api/v1/rpus/sync/${credentialId}/${rpuId}`, {

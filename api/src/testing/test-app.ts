@@ -73,6 +73,7 @@ export async function testConfig(overrides: ConfigOverrides = {}): Promise<Confi
     },
     portal: {
       url: null,
+      replicaPort: 0,
       proxyUrl: null,
       pacingMs: 0,
       consultationPacingMs: 0,

@@ -123,7 +123,8 @@ export function registerConsultationPage(app: FastifyInstance, ctx: ReplicaConte
       if (!query.holderName || !query.serviceNumber)
         return render(ctx, visit, reply, form, { message: messages.requiredFields, query });
       const service = ctx.world.service(query.serviceNumber);
-      if (!service) return render(ctx, visit, reply, form, { message: messages.noReceipts, query });
+      if (!service || service.consultationMissing)
+        return render(ctx, visit, reply, form, { message: messages.noReceipts, query });
       if (!sameHolderName(query.holderName, service.holderName))
         return render(ctx, visit, reply, form, { message: messages.nameMismatch, query });
       if (asksCaptcha(visit.switches.consultationCaptcha, `${visit.session.id}:${query.serviceNumber}`))

@@ -182,6 +182,7 @@ export function registerControl(
       return {
         service_number: service.serviceNumber,
         holder_name: service.holderName,
+        consultation_missing: service.consultationMissing,
         documents: service.documents.map(documentTruth),
         payments: service.documents.map(paymentTruth).filter((payment) => payment !== null),
       };

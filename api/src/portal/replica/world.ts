@@ -44,6 +44,8 @@ export type ReplicaService = {
   serviceNumber: string;
   /** The receipt's NOMBRE, as AgregarServicio and the consultation want it. */
   holderName: string;
+  /** "Consulta tu recibo" has nothing for it (a new service, say): linking needs the user's total. */
+  consultationMissing: boolean;
   /** Newest first, as the grid lists them. */
   documents: ReplicaDocument[];
 };
@@ -97,7 +99,12 @@ export function simulatedWorld(options: { today: () => Date; historyMonths: numb
       const documents = serviceDocuments(profile, options.today(), options.historyMonths).map((document) =>
         replicaDocument(document, profile),
       );
-      return { serviceNumber, holderName: profile.holderName, documents };
+      return {
+        serviceNumber,
+        holderName: profile.holderName,
+        consultationMissing: profile.consultationMissing,
+        documents,
+      };
     },
     accountServices: demoServiceNumbers,
   };

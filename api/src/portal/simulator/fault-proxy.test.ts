@@ -1,28 +1,34 @@
-import type { AddressInfo } from 'node:net';
+import { startReplica } from '../replica/server';
 import { type FaultRates, noFaultRates, startFaultProxy } from './fault-proxy';
-import { buildPortalSimulator } from './server';
-import { demoServiceNumbers } from './world';
 
-let simulator: ReturnType<typeof buildPortalSimulator>;
+let replica: Awaited<ReturnType<typeof startReplica>>;
 let target: string;
 
 beforeAll(async () => {
-  simulator = buildPortalSimulator();
-  await simulator.app.listen({ port: 0, host: '127.0.0.1' });
-  target = `http://127.0.0.1:${(simulator.app.server.address() as AddressInfo).port}`;
+  replica = await startReplica();
+  target = replica.url;
 });
 
-afterAll(() => simulator.app.close());
+afterAll(() => replica.close());
 
-const services = demoServiceNumbers('empresa.demo', 6);
+const pages = [
+  'Login.aspx',
+  'Default.aspx',
+  'OtrasFacturas.aspx',
+  'AgregarServicio.aspx',
+  'Login.aspx',
+  'Login.aspx',
+];
 
-/** Status of each consultation of the demo services, twice over, through a proxy with these faults. */
+/** Status of each page, twice over, through a proxy with these faults. */
 async function statuses(rates: Partial<FaultRates>, seed: string) {
   const proxy = await startFaultProxy(target, { ...noFaultRates(), ...rates }, seed);
   try {
     const answers: number[] = [];
-    for (const serviceNumber of [...services, ...services]) {
-      const response = await fetch(`${proxy.url}/consulta-recibo/${serviceNumber}`).catch(() => null);
+    for (const page of [...pages, ...pages]) {
+      const response = await fetch(`${proxy.url}/Aplicaciones/CCFE/MiEspacio/${page}`, {
+        redirect: 'manual',
+      }).catch(() => null);
       answers.push(response?.status ?? 0);
       await response?.arrayBuffer();
     }
@@ -51,11 +57,15 @@ test('a 429 says how long to wait, and a request inside that wait is counted and
     'b',
   );
   try {
-    const login = (usuario: string) =>
-      fetch(`${proxy.url}/api/session`, {
+    const login = (user: string) =>
+      fetch(`${proxy.url}/Aplicaciones/CCFE/MiEspacio/Login.aspx`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ usuario, contrasena: 'Demo-2024' }),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          ctl00$MainContent$txtUsuario: user,
+          ctl00$MainContent$txtPassword: 'Demo-2024',
+        }),
+        redirect: 'manual',
       });
     const first = await login('empresa.demo');
     expect(first.status).toBe(429);

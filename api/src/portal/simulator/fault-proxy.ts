@@ -44,8 +44,16 @@ const cookieOf = (header: string | undefined) =>
     .map((part) => part.trim().split('='))
     .find(([key]) => key === sessionCookie)?.[1];
 
+/** The user a post of Mi Espacio's login form names (`ctl00$MainContent$txtUsuario`), lower-cased. */
+function loginUser(method: string, body: Buffer): string | null {
+  if (method !== 'POST' || body.length === 0) return null;
+  for (const [key, value] of new URLSearchParams(body.toString('utf8')))
+    if (key.endsWith('txtUsuario') && value.trim()) return value.trim().toLowerCase();
+  return null;
+}
+
 /**
- * A loopback HTTP proxy in front of the portal simulator that answers a seeded share of requests
+ * A loopback HTTP proxy in front of the replica of CFE's pages that answers a seeded share of requests
  * with faults (503, 429 with Retry-After, dropped connections, slow answers), to measure how a
  * sync copes (`pnpm bench sync-faults`). Which request is faulted depends only on the seed, the
  * account, the path and how often that path was asked before, not on timing: the same run
@@ -84,15 +92,14 @@ export async function startFaultProxy(target: string, rates: FaultRates, seed = 
       const body = Buffer.concat(chunks);
       const path = request.url ?? '/';
       const method = request.method ?? 'GET';
-      if (path.startsWith('/__sim/')) return forward(request, response, body, PUBLIC, false);
-      let account = accountsBySession.get(cookieOf(request.headers.cookie) ?? '') ?? PUBLIC;
-      if (path === '/api/session') {
-        try {
-          account = String((JSON.parse(body.toString('utf8')) as { usuario?: string }).usuario ?? PUBLIC);
-        } catch {
-          account = PUBLIC;
-        }
-        account = account.toLowerCase();
+      if (path.startsWith('/__replica/')) return forward(request, response, body, PUBLIC, false);
+      const cookie = cookieOf(request.headers.cookie);
+      let account = accountsBySession.get(cookie ?? '') ?? PUBLIC;
+      // Mi Espacio's login form names the user; its session cookie is this request's (or the answer's).
+      const user = loginUser(method, body);
+      if (user) {
+        account = user;
+        if (cookie) accountsBySession.set(cookie, account);
       }
       stats.requests += 1;
       bump(stats.byAccount, account);
