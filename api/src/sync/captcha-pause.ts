@@ -5,6 +5,7 @@ import type { CfePortalError } from '../portal/mi-espacio/portal';
 import { loadPortalSession } from '../portal/session-store';
 import { announcePeriods } from './announcements';
 import { type AssociationRow, associationColumns, publish } from './associations';
+import { captchaMail } from './captcha-mail';
 import { classify, SyncUserError } from './errors';
 import { syncHooks } from './hooks';
 import { sendStep } from './lanes';
@@ -80,4 +81,30 @@ export async function pauseOnCaptcha(
   await connectionFailure(ctx, credential, error);
   const waiting = await pendingChallenge(ctx, credential.id);
   await pause(ctx, row, waiting?.expiresAt ?? new Date());
+  if (!row.captcha_asked && waiting) await mailIfScheduled(ctx, row, credential, waiting.expiresAt);
+}
+
+/** A scheduled run asks by e-mail too, once (its first pause): nobody may have Luz open then. */
+async function mailIfScheduled(
+  ctx: SyncContext,
+  row: AssociationRow,
+  credential: CredentialForSync,
+  until: Date,
+) {
+  const { rows } = await ctx.db.query<{ email: string; full_name: string }>(
+    `SELECT u.email, u.full_name FROM tasks t JOIN users u ON u.id = t.user_id
+     WHERE t.id = $1 AND t.scheduled AND u.is_active`,
+    [row.task_id],
+  );
+  const owner = rows[0];
+  if (!owner) return;
+  await ctx.mailer.send(
+    captchaMail({
+      to: owner.email,
+      fullName: owner.full_name,
+      cfeUser: credential.cfeUser,
+      until,
+      link: `${ctx.config.publicUrl}/rpus/`,
+    }),
+  );
 }

@@ -2,8 +2,10 @@
 // socket, answers through the credential's endpoint, and the run continues with the opened
 // session; a later sync reuses that session. Unanswered in time, the run ends as a user error.
 import { type CaptchaEvent, type PortalConnection, TaskStatus, zLiveEvent } from '@luz/shared/contract';
+import { createJobQueue } from '../jobs/job-queue';
 import { SYNC_EVENTS_CHANNEL } from '../sync-events/hub';
 import { bearer, seedUser, tokenFor } from '../testing/fixtures';
+import { readOutbox, waitForMail } from '../testing/outbox';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait-for';
 import {
@@ -16,6 +18,7 @@ import {
   syncConfig,
   waitForTask,
 } from './test-helpers';
+import { AUTOFETCH_QUEUE } from './workers';
 
 let replica: SyncReplica;
 let t: TestApp;
@@ -156,6 +159,37 @@ test('a CAPTCHA nobody answers in time ends the run as a user error, asked once;
     expect(retried.status).toBe(202);
     await waitForTask(app, token, retried.body.data[0]?.task_id as string);
     expect(other.state.stats.captchasDrawn).toBe(2);
+  } finally {
+    await app.close();
+    await other.close();
+  }
+});
+
+test('a scheduled autofetch that meets the CAPTCHA asks its owner once, in the app and by e-mail', async () => {
+  const other = await startSyncReplica();
+  const app = await createTestApp({ config: syncConfig(other.url, { portal: { captchaTimeoutMs: 1_500 } }) });
+  try {
+    const { user, token, rpuId } = await captchaAccount(app, other);
+    await app.db.query('UPDATE rpus SET with_autofetch = true WHERE id = $1', [rpuId]);
+    // What the schedule does every few minutes, from any process.
+    const jobs = createJobQueue({ db: app.db, workers: false });
+    await jobs.send(AUTOFETCH_QUEUE, {});
+    await jobs.stop();
+    let rows: { id: string }[] = [];
+    await waitFor(async () => {
+      ({ rows } = await app.db.query<{ id: string }>('SELECT id FROM tasks WHERE user_id = $1', [user.id]));
+      return rows.length > 0;
+    });
+    const task = await waitForTask(app, token, rows[0]?.id as string);
+    expect(task.status).toBe(TaskStatus.userError);
+    const mail = await waitForMail(app.outboxDir, user.email);
+    expect(mail.subject).toContain('captcha');
+    expect(mail.text).toContain('Sincronizaciones');
+    // Once: one CAPTCHA, one e-mail for the whole run.
+    expect(other.state.stats.captchasDrawn).toBe(1);
+    expect(
+      (await readOutbox(app.outboxDir)).filter((candidate) => candidate.to.includes(user.email)),
+    ).toHaveLength(1);
   } finally {
     await app.close();
     await other.close();

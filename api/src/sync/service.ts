@@ -208,6 +208,7 @@ export async function startAutofetch(ctx: SyncContext, limit = 5_000): Promise<n
       type: TaskType.bulkLoad,
       workflow: SyncWorkflow.bulkSync,
       credentialId: first.credential_id,
+      scheduled: true,
       items: group.map((row) => ({
         rpuId: row.id,
         serviceNumber: row.service_number,

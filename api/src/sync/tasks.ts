@@ -74,6 +74,8 @@ export type NewTask = {
   credentialId: string | null;
   /** Single-service runs go before bulk ones in their credential's queue. */
   priority?: number;
+  /** Started by the schedule (autofetch), not by a person. */
+  scheduled?: boolean;
   items: {
     rpuId: string | null;
     serviceNumber: string | null;
@@ -95,8 +97,9 @@ export async function createTask(ctx: SyncContext, task: NewTask): Promise<strin
   return ctx.db.transaction(async (tx) => {
     await lockCredentials(tx, [task.credentialId, ...task.items.map((item) => item.credentialId)]);
     const { rows } = await tx.query<{ id: string }>(
-      `INSERT INTO tasks (user_id, type, status, workflow, credential_id) VALUES ($1, $2, 0, $3, $4) RETURNING id`,
-      [task.userId, task.type, task.workflow, task.credentialId],
+      `INSERT INTO tasks (user_id, type, status, workflow, credential_id, scheduled)
+       VALUES ($1, $2, 0, $3, $4, $5) RETURNING id`,
+      [task.userId, task.type, task.workflow, task.credentialId, task.scheduled ?? false],
     );
     const taskId = (rows[0] as { id: string }).id;
     await insertAssociations(
