@@ -22,6 +22,9 @@ export function workerProcesses(stepTimeoutSeconds: number, workerEnv: Record<st
         {
           DATABASE_URL: fixture.database.url as string,
           PORTAL_URL: fixture.replica.url,
+          // A replica on loopback: no pacing (CFE itself gets seconds by default).
+          PORTAL_PACING_MS: '0',
+          PORTAL_CONSULTATION_PACING_MS: '0',
           DATA_DIR: fixture.t.config.dataDir,
           SECRET_KEY: fixture.t.config.secretKey,
           CREDENTIALS_KEY: fixture.t.config.credentialsKey.toString('hex'),
