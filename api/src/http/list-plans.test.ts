@@ -17,6 +17,7 @@ import { type ScaleAccount, seedScale } from '../testing/scale-fixtures';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../testing/test-database';
 import { listUsers } from '../users/service';
 import { listDeliveries, listWebhooks } from '../webhooks/service';
+import { ListCounts } from './list-counts';
 
 const SERVICE_POINTS = 100_000;
 
@@ -90,11 +91,14 @@ const onPostgres = testDatabaseKind() === 'postgres';
   () => {
     let database: TestDatabase;
     let account: ScaleAccount;
+    let counts: ListCounts;
     let ids: { rpuId: string; taskId: string; associationId: string; credentialId: string };
 
     beforeAll(async () => {
       database = await createTestDatabase();
       account = await seedScale(database.db, { servicePoints: SERVICE_POINTS });
+      counts = new ListCounts(database.db);
+      await counts.start();
       const { rows } = await database.db.query<{
         rpu_id: string;
         task_id: string;
@@ -114,7 +118,10 @@ const onPostgres = testDatabaseKind() === 'postgres';
         credentialId: row.credential_id,
       };
     }, 600_000);
-    afterAll(() => database?.drop());
+    afterAll(async () => {
+      await counts?.stop();
+      await database?.drop();
+    });
 
     const first: PageQuery = { page: 1, page_size: 10 };
     const tenth: PageQuery = { page: 10, page_size: 10 };
@@ -166,6 +173,19 @@ const onPostgres = testDatabaseKind() === 'postgres';
         'own service points without e-mail notices',
         (db) => listRpus(db, owner(), { send_email_notifications: false }, first),
       ],
+      [
+        'own service points by alias and status, page 11 with the count kept from page 10',
+        async (db) => {
+          await listRpus(db, owner(), { alias: 'norte', rpu_status: 1 }, tenth, counts);
+          return listRpus(
+            db,
+            owner(),
+            { alias: 'norte', rpu_status: 1 },
+            { page: 11, page_size: 10 },
+            counts,
+          );
+        },
+      ],
       ['all service points (superuser)', (db) => listRpusAdmin(db, {}, first)],
       ['all service points by alias (superuser)', (db) => listRpusAdmin(db, { alias: 'norte 8' }, first)],
       ['all service points of a user (superuser)', (db) => listRpusAdmin(db, { user_id: owner() }, tenth)],
@@ -183,6 +203,13 @@ const onPostgres = testDatabaseKind() === 'postgres';
       ],
       ['periods', (db) => listPeriods(db, owner(), {}, first)],
       ['periods, page 150', (db) => listPeriods(db, owner(), {}, deep)],
+      [
+        'periods, page 11 with the count kept from page 10',
+        async (db) => {
+          await listPeriods(db, owner(), {}, tenth, counts);
+          return listPeriods(db, owner(), {}, { page: 11, page_size: 10 }, counts);
+        },
+      ],
       ['periods of a service point', (db) => listPeriods(db, owner(), { rpu_id: ids.rpuId }, first)],
       [
         'periods of a credential',

@@ -1,6 +1,7 @@
 import type { Page, PageQuery } from '@luz/shared/contract';
 import type { Conditions } from '../db/conditions';
 import type { Queryable, Row } from '../db/database';
+import type { CountScope } from './list-counts';
 
 /** LIMIT/OFFSET of a page (`page` counts from 1). */
 export function pageWindow({ page, page_size }: PageQuery): { limit: number; offset: number } {
@@ -75,25 +76,45 @@ export async function pageCount(
 
 /**
  * One page of a list and how many rows match (capped, see `countPage`), in one query: the
- * `{data, count}` of the list endpoints. The page and its count share `from` and `where`, so they
- * never disagree.
+ * `{data, count}` of the list endpoints. The page and its count share `where` (and `from`, unless
+ * `countFrom` names fewer tables that give the same rows), so they never disagree. With `kept`,
+ * a count kept from a recent page of the same query answers instead (`ListCounts`), and the
+ * query reads the page alone.
  */
 export async function selectPage<R extends Row, T>(
   db: Queryable,
-  query: { columns: string; from: string; where: Conditions; orderBy: string },
+  query: { columns: string; from: string; countFrom?: string; where: Conditions; orderBy: string },
   page: PageQuery,
   toItem: (row: R) => T,
+  kept?: CountScope,
 ): Promise<Page<T>> {
   const { limit, offset } = pageWindow(page);
   const { values } = query.where;
   const where = query.where.where();
+  const counting = { from: query.countFrom ?? query.from, where };
   const n = values.length;
+  const cap = countCap(page);
+  const key = kept && `${counting.from}\n${where}\n${JSON.stringify(values)}`;
+  const known = kept && key ? kept.counts.get(kept.scope, key, cap) : null;
+  if (known) {
+    const { rows } = await db.query<R>(
+      `SELECT ${query.columns} FROM ${query.from} ${where}
+       ORDER BY ${query.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...values, limit, offset],
+    );
+    // A page neither empty nor full tells its total itself, newer than any kept count.
+    const counted = rows.length > 0 && rows.length < limit ? { count: offset + rows.length } : known;
+    return { data: rows.map(toItem), ...counted };
+  }
+  const mark = kept?.counts.mark() ?? 0;
   const { rows } = await db.query<R & { full_count: number }>(
-    `SELECT ${query.columns}, ${countColumn({ from: query.from, where }, `$${n + 3}`)}
+    `SELECT ${query.columns}, ${countColumn(counting, `$${n + 3}`)}
      FROM ${query.from} ${where}
      ORDER BY ${query.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`,
-    [...values, limit, offset, countCap(page) + 1],
+    [...values, limit, offset, cap + 1],
   );
-  const counted = await pageCount(db, { from: query.from, where, values }, page, rows);
+  const first = rows[0];
+  if (kept && key && first) kept.counts.keep(kept.scope, key, first.full_count, cap, mark);
+  const counted = await pageCount(db, { ...counting, values }, page, rows);
   return { data: rows.map(toItem), ...counted };
 }

@@ -19,6 +19,7 @@ import type { AppContext } from '../context';
 import type { ApiApp } from '../http/api-app';
 import { currentUser } from '../http/auth-guard';
 import { notFound } from '../http/errors';
+import { listCountsFor } from '../http/list-counts';
 import { messages } from '../messages';
 import { assertOwnAssociation } from '../tasks/service';
 import { periodsCsv } from './csv';
@@ -40,6 +41,7 @@ const DELETE_CONCURRENCY = 8;
 
 export async function periodsRoutes(app: ApiApp, ctx: AppContext) {
   const { db, auth, storage } = ctx;
+  const listCounts = listCountsFor(app, db);
 
   app.get(
     '/periods/all',
@@ -57,7 +59,7 @@ export async function periodsRoutes(app: ApiApp, ctx: AppContext) {
     async (request) => {
       const { page, page_size, ...filters } = request.query;
       await assertOwnFilters(db, currentUser(request).id, filters);
-      return listPeriods(db, currentUser(request).id, filters, { page, page_size });
+      return listPeriods(db, currentUser(request).id, filters, { page, page_size }, listCounts);
     },
   );
 

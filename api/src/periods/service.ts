@@ -8,8 +8,10 @@ import type {
   PeriodsSeriesPoint,
 } from '@luz/shared/contract';
 import { MAX_SERIES_MONTHS } from '@luz/shared/contract';
+import { Conditions } from '../db/conditions';
 import type { Queryable } from '../db/database';
-import { countCap, countColumn, pageCount, pageWindow } from '../http/pagination';
+import type { ListCounts } from '../http/list-counts';
+import { selectPage } from '../http/pagination';
 
 /**
  * A WHERE clause over `periods p JOIN rpus r` for one user, and its parameters. Every query of
@@ -146,18 +148,25 @@ export async function listPeriods(
   userId: string,
   filters: PeriodsFilters,
   page: PageQuery,
+  counts?: ListCounts,
 ): Promise<Page<Period>> {
-  const where = periodsWhere(userId, filters);
-  const { limit, offset } = pageWindow(page);
-  const n = where.values.length;
-  const counting = { from: 'periods p JOIN rpus r ON r.id = p.rpu_id', where: `WHERE ${where.sql}` };
-  const { rows } = await db.query<PeriodRow & { full_count: number }>(
-    `SELECT ${periodColumns}, ${countColumn(counting, `$${n + 3}`)} FROM ${periodSources} WHERE ${where.sql}
-     ORDER BY ${periodOrder} LIMIT $${n + 1} OFFSET $${n + 2}`,
-    [...where.values, limit, offset, countCap(page) + 1],
+  const { sql, values } = periodsWhere(userId, filters);
+  const where = new Conditions(values);
+  where.addRaw(sql);
+  return selectPage(
+    db,
+    {
+      columns: periodColumns,
+      from: periodSources,
+      countFrom: 'periods p JOIN rpus r ON r.id = p.rpu_id',
+      where,
+      orderBy: periodOrder,
+    },
+    page,
+    toPeriod,
+    // A task's periods are counted every time: its links (task_association_periods) announce nothing.
+    counts && !filters.task_association_id ? { counts, scope: userId } : undefined,
   );
-  const counted = await pageCount(db, { ...counting, values: where.values }, page, rows);
-  return { data: rows.map(toPeriod), ...counted };
 }
 
 /** How many rows an export reads per query: big enough to be fast, small enough to stay flat. */

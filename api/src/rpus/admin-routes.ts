@@ -11,6 +11,7 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { ApiApp } from '../http/api-app';
+import { listCountsFor } from '../http/list-counts';
 import { adminDeleteRpus, getRpuComplete, listRpusAdmin, toRpuAdmin } from './admin-service';
 
 const tags = ['rpus', 'admin'];
@@ -18,6 +19,7 @@ const security = [{ bearer: [] }];
 
 /** The superuser's console over every user's service points (spec §7, 403 for anyone else). */
 export async function rpusAdminRoutes(app: ApiApp, { db, auth }: AppContext) {
+  const listCounts = listCountsFor(app, db);
   app.get(
     '/rpus/admin',
     {
@@ -33,7 +35,7 @@ export async function rpusAdminRoutes(app: ApiApp, { db, auth }: AppContext) {
     },
     async (request) => {
       const { page, page_size, ...filters } = request.query;
-      const { data, ...counted } = await listRpusAdmin(db, filters, { page, page_size });
+      const { data, ...counted } = await listRpusAdmin(db, filters, { page, page_size }, listCounts);
       return { data: data.map(toRpuAdmin), ...counted };
     },
   );

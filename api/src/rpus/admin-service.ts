@@ -2,6 +2,7 @@ import type { Page, PageQuery, RpuAdmin, RpuComplete, RpusAdminFilters } from '@
 import { Conditions } from '../db/conditions';
 import type { Database, Queryable } from '../db/database';
 import { notFound } from '../http/errors';
+import { EVERY_USER, type ListCounts } from '../http/list-counts';
 import { containsPattern, selectPage } from '../http/pagination';
 import { softDelete } from './changes';
 import { rpuMessages } from './messages';
@@ -58,6 +59,7 @@ export async function listRpusAdmin(
   db: Queryable,
   filters: RpusAdminFilters,
   page: PageQuery,
+  counts?: ListCounts,
 ): Promise<Page<RpuAdminRecord>> {
   const where = adminConditions(filters);
   return selectPage(
@@ -65,6 +67,7 @@ export async function listRpusAdmin(
     { columns: adminColumns, from: adminFrom, where, orderBy: rpuOrder },
     page,
     toAdminRecord,
+    counts && { counts, scope: EVERY_USER },
   );
 }
 

@@ -23,6 +23,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { ApiApp } from '../http/api-app';
 import { currentUser } from '../http/auth-guard';
+import { listCountsFor } from '../http/list-counts';
 import {
   bulkUpdateRpus,
   deleteRpus,
@@ -57,6 +58,7 @@ const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
  * sync routes belong to the sync engine.
  */
 export async function rpusRoutes(app: ApiApp, { db, auth }: AppContext) {
+  const listCounts = listCountsFor(app, db);
   app.post(
     '/rpus/',
     {
@@ -89,7 +91,7 @@ export async function rpusRoutes(app: ApiApp, { db, auth }: AppContext) {
       const { page, page_size, ...filters } = request.query;
       const user = currentUser(request);
       await assertOwnCredential(db, user.id, filters.credential_id);
-      const { data, ...counted } = await listRpus(db, user.id, filters, { page, page_size });
+      const { data, ...counted } = await listRpus(db, user.id, filters, { page, page_size }, listCounts);
       return { data: data.map(toRpuPublic), ...counted };
     },
   );

@@ -14,6 +14,7 @@ import { Conditions } from '../db/conditions';
 import type { Database, Queryable } from '../db/database';
 import { isUniqueViolation } from '../db/database';
 import { conflict, notFound } from '../http/errors';
+import type { ListCounts } from '../http/list-counts';
 import { containsPattern, selectPage } from '../http/pagination';
 import { rpuFailureReason } from './failure-reasons';
 import { rpuMessages } from './messages';
@@ -246,9 +247,16 @@ export async function listRpus(
   userId: string,
   filters: RpusFilters,
   page: PageQuery,
+  counts?: ListCounts,
 ): Promise<Page<RpuRecord>> {
   const where = ownerConditions(userId, filters);
-  return selectPage(db, { columns: rpuColumns, from: rpuFrom, where, orderBy: rpuOrder }, page, toRpuRecord);
+  return selectPage(
+    db,
+    { columns: rpuColumns, from: rpuFrom, where, orderBy: rpuOrder },
+    page,
+    toRpuRecord,
+    counts && { counts, scope: userId },
+  );
 }
 
 /** Every service point of the user (not deleted), for pickers. */

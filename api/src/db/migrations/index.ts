@@ -10,6 +10,7 @@ import { up as portalSessions } from './090_portal_sessions';
 import { up as captchaPause } from './091_captcha_pause';
 import { up as listIndexes } from './100_list_indexes';
 import { up as authChanges } from './101_auth_changes';
+import { up as listChanges } from './102_list_changes';
 import { up as apiTokens } from './120_api_tokens';
 
 export type Migration = { version: number; name: string; up: string };
@@ -28,5 +29,6 @@ export const migrations: readonly Migration[] = [
   { version: 91, name: 'captcha_pause', up: captchaPause },
   { version: 100, name: 'list_indexes', up: listIndexes },
   { version: 101, name: 'auth_changes', up: authChanges },
+  { version: 102, name: 'list_changes', up: listChanges },
   { version: 120, name: 'api_tokens', up: apiTokens },
 ];
