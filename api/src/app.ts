@@ -45,6 +45,7 @@ import { usersRoutes } from './users/routes';
 import { utilsRoutes } from './utils/routes';
 import { webRoutes } from './web/routes';
 import { createWebhookEngine, jobDeliveryQueue, registerWebhookJobs, webhooksRoutes } from './webhooks';
+import { webhookSyncHooks } from './webhooks/sync-hooks';
 
 export const API_PREFIX = '/api/v1';
 
@@ -159,6 +160,7 @@ export async function buildApp({
     cfePortal: cfePortal ?? ownCfePortal(),
     billing: createBillingProvider(config, db, app.log),
     webhooks,
+    syncHooks: webhookSyncHooks({ config, webhooks }),
     syncStartLimit: fixedWindowLimit(
       config.syncRateLimit,
       (request) => currentUser(request).id,

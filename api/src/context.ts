@@ -10,6 +10,7 @@ import type { JobQueue } from './jobs/job-queue';
 import type { Mailer } from './mail';
 import type { CfePortal } from './portal/mi-espacio/portal';
 import type { DocumentStorage } from './storage/document-storage';
+import type { SyncHooks } from './sync/hooks';
 import type { SyncEventHub } from './sync-events/hub';
 import type { WebhookEngine } from './webhooks/engine';
 
@@ -38,6 +39,8 @@ export type AppContext = {
   billing: BillingProvider;
   /** Outbound webhooks: publish events, run delivery attempts (webhooks/index.ts). */
   webhooks: WebhookEngine;
+  /** What the sync engine announces (periods found, status changes, tasks ended), wired by app.ts to the webhooks. */
+  syncHooks: SyncHooks;
   /**
    * preHandler of every route that starts a sync or a retry: SYNC_RATE_LIMIT per user, one budget
    * over all of them (each start queues portal work on the user's CFE accounts).

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database';
 import type { AssociationRow } from './associations';
 import type { SyncHooks } from './hooks';
-import type { SyncContext } from './steps';
+import type { SyncContext } from './step-input';
 
 export const RECEIPT_MAIL_QUEUE = 'sync-receipt-mail';
 

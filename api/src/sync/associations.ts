@@ -1,6 +1,6 @@
 import { type SyncEvent, TaskStatus } from '@luz/shared/contract';
 import type { Queryable } from '../db/database';
-import type { SyncContext } from './steps';
+import type { SyncContext } from './step-input';
 
 /** A task association as the engine reads it: one service point's (or account's) run. */
 export type AssociationRow = {

@@ -7,11 +7,10 @@ import { announcePeriods } from './announcements';
 import { type AssociationRow, associationColumns, publish } from './associations';
 import { captchaMail } from './captcha-mail';
 import { classify, SyncUserError } from './errors';
-import { syncHooks } from './hooks';
 import { sendStep } from './lanes';
 import { syncMessages } from './messages';
 import { finish } from './outcomes';
-import type { SyncContext } from './steps';
+import type { SyncContext } from './step-input';
 import { refreshTasks } from './tasks';
 
 // CFE's CAPTCHA pauses a run instead of ending it (decision 040): the challenge goes to the owner
@@ -23,7 +22,7 @@ import { refreshTasks } from './tasks';
 /** The association waits (status 0, "Resuelve el captcha de CFE") until `until`, or until woken. */
 async function pause(ctx: SyncContext, row: AssociationRow, until: Date) {
   const seconds = Math.max(1, (until.getTime() - Date.now()) / 1000);
-  const hooks = syncHooks(ctx);
+  const hooks = ctx.syncHooks;
   await ctx.db.transaction(async (tx) => {
     const { rows } = await tx.query<AssociationRow>(
       `UPDATE task_associations a SET step_seq = a.step_seq + 1, status = $3, message = $4,

@@ -11,7 +11,7 @@ import { dispatch, STEP_QUEUE, type StepJob, sendStep } from './lanes';
 import { syncMessages } from './messages';
 import { advance, defer, fail, finish, markRunning, progressReporter } from './outcomes';
 import { PortalRequestPolicy } from './portal-policy';
-import type { StepRpu, SyncContext } from './steps';
+import type { StepRpu, SyncContext } from './step-input';
 import { progressAt, type StepOutcome, workflowOf } from './workflows';
 
 // The engine runs one step of one task association at a time (a job of STEP_QUEUE) and moves the

@@ -1,7 +1,5 @@
 import type { RpuStatus, TaskStatus, TaskType } from '@luz/shared/contract';
-import type { AppContext } from '../context';
 import type { Queryable } from '../db/database';
-import { webhookSyncHooks } from '../webhooks/sync-hooks';
 
 export type PeriodCreated = {
   userId: string;
@@ -38,7 +36,3 @@ export type SyncHooks = {
   rpuStatusChanged(tx: Queryable, event: RpuStatusChanged): Promise<void>;
   taskFinished(tx: Queryable, event: TaskFinished): Promise<void>;
 };
-
-export function syncHooks(ctx: Pick<AppContext, 'config' | 'webhooks'>): SyncHooks {
-  return webhookSyncHooks(ctx);
-}

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database';
 import { lockCredentials } from './locks';
-import type { SyncContext } from './steps';
+import type { SyncContext } from './step-input';
 
 /** The queue of sync steps: one job runs one step of one task association. */
 export const STEP_QUEUE = 'sync-step';

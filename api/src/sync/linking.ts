@@ -5,7 +5,7 @@ import { recordRpuPortalData } from '../rpus/service';
 import { SyncUserError } from './errors';
 import { syncMessages } from './messages';
 import { readDocumentOf } from './receipts';
-import { rpuOf, type StepInput, type StepRpu } from './steps';
+import { rpuOf, type StepInput, type StepRpu } from './step-input';
 
 // Linking as CFE does it (decision 040, spec §4 workflow 1): "Consulta tu recibo" with the
 // holder's name gives the latest receipts, whose IMPTOTAL (last, then second-to-last) is the

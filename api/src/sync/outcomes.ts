@@ -6,11 +6,11 @@ import { announcePeriods } from './announcements';
 import { type AssociationRow, associationColumns, publish } from './associations';
 import { DEFAULT_COOLDOWN_MS, startCooldown } from './cooldown';
 import { classify, type Failure } from './errors';
-import { type SyncHooks, syncHooks } from './hooks';
+import type { SyncHooks } from './hooks';
 import { dispatch, sendStep } from './lanes';
 import { byRpuId, lockCredentials, lockRpus } from './locks';
 import { syncMessages } from './messages';
-import type { SyncContext } from './steps';
+import type { SyncContext } from './step-input';
 import { insertAssociations, refreshTasks } from './tasks';
 import { progressAt, type Spawn, workflowOf } from './workflows';
 
@@ -23,7 +23,7 @@ export async function markRunning(
   row: AssociationRow,
   progress: number,
 ): Promise<AssociationRow | null> {
-  const hooks = syncHooks(ctx);
+  const hooks = ctx.syncHooks;
   return ctx.db.transaction(async (tx) => {
     const { rows } = await tx.query<AssociationRow>(
       // The message a step was given when the chain moved on (e.g. "12 de 26 recibos") stays;
@@ -96,7 +96,7 @@ export async function advance(
 ) {
   const message = step === row.chain_step ? outcomeMessage : null;
   const workflow = workflowOf(row.workflow);
-  const hooks = syncHooks(ctx);
+  const hooks = ctx.syncHooks;
   await ctx.db.transaction(async (tx) => {
     const { rows } = await tx.query<AssociationRow>(
       `UPDATE task_associations a SET chain_step = $3, step_seq = a.step_seq + 1, attempt = 0, deferrals = 0,
@@ -115,7 +115,7 @@ export async function advance(
 
 /** The portal asked us to wait (429): same step and attempt, later, status 4 meanwhile. */
 export async function defer(ctx: SyncContext, row: AssociationRow, seconds: number, deferrals: number) {
-  const hooks = syncHooks(ctx);
+  const hooks = ctx.syncHooks;
   await ctx.db.transaction(async (tx) => {
     const { rows } = await tx.query<AssociationRow>(
       `UPDATE task_associations a SET step_seq = a.step_seq + 1, deferrals = $3, status = 4, message = $4,
@@ -158,7 +158,7 @@ export async function fail(ctx: SyncContext, row: AssociationRow, error: unknown
     settings.retryDelaySeconds * 2 ** row.attempt * jitter,
     (failure.retryAfterMs ?? 0) / 1000,
   );
-  const hooks = syncHooks(ctx);
+  const hooks = ctx.syncHooks;
   await ctx.db.transaction(async (tx) => {
     const { rows } = await tx.query<AssociationRow>(
       `UPDATE task_associations a SET step_seq = a.step_seq + 1, attempt = a.attempt + 1, status = 4,
@@ -195,7 +195,7 @@ export async function finish(
   message: string | null = null,
   spawn: Spawn[] = [],
 ) {
-  const hooks = syncHooks(ctx);
+  const hooks = ctx.syncHooks;
   const status =
     failure === null ? TaskStatus.success : failure.kind === 'user' ? TaskStatus.userError : TaskStatus.error;
   const text = failure?.message ?? message;

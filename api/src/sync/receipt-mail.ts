@@ -1,7 +1,7 @@
 import type { MailMessage } from '../mail';
 import { layout } from '../mail/templates';
 import { syncMessages } from './messages';
-import type { SyncContext } from './steps';
+import type { SyncContext } from './step-input';
 
 const spanishDate = (iso: string) => {
   const [year, month, day] = iso.split('-');

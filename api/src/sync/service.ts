@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { assertVisibleTasks, getTask } from '../tasks/service';
 import { syncMessages } from './messages';
-import type { SyncContext } from './steps';
+import type { SyncContext } from './step-input';
 import { createTask, type NewTask } from './tasks';
 import { workflowOf } from './workflows';
 

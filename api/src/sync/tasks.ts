@@ -3,11 +3,11 @@ import type { Queryable } from '../db/database';
 import { setRpuStatus } from '../rpus/service';
 import { type AssociationRow, associationColumns, publish } from './associations';
 import { servicePointCounts } from './counts';
-import { type SyncHooks, syncHooks } from './hooks';
+import type { SyncHooks } from './hooks';
 import { dispatch } from './lanes';
 import { byRpuId, lockCredentials, lockRpus } from './locks';
 import { syncMessages } from './messages';
-import type { SyncContext } from './steps';
+import type { SyncContext } from './step-input';
 import { workflowOf } from './workflows';
 
 type TaskRow = { id: string; user_id: string; type: TaskType; status: number; message: string | null };
@@ -93,7 +93,7 @@ export type NewTask = {
  */
 export async function createTask(ctx: SyncContext, task: NewTask): Promise<string> {
   const workflow = workflowOf(task.workflow);
-  const hooks = syncHooks(ctx);
+  const hooks = ctx.syncHooks;
   return ctx.db.transaction(async (tx) => {
     await lockCredentials(tx, [task.credentialId, ...task.items.map((item) => item.credentialId)]);
     const { rows } = await tx.query<{ id: string }>(

@@ -4,7 +4,7 @@ import { runStep, sweep } from './engine';
 import { STEP_QUEUE, type StepJob } from './lanes';
 import { sendReceiptMail } from './receipt-mail';
 import { startAutofetch } from './service';
-import type { SyncContext } from './steps';
+import type { SyncContext } from './step-input';
 
 const SWEEP_QUEUE = 'sync-sweep';
 export const AUTOFETCH_QUEUE = 'sync-autofetch';

@@ -1,11 +1,11 @@
 import { SyncWorkflow, TaskType } from '@luz/shared/contract';
 import { linkEitherWay, linkWithConsultedTotal, linkWithLastPayment } from './linking';
 import { syncMessages } from './messages';
+import type { StepInput } from './step-input';
 import {
   fetchAccount,
   fetchServiceData,
   isNotLinked,
-  type StepInput,
   syncConsultation,
   syncPayments,
   syncPortal,
