@@ -500,8 +500,10 @@ export async function loadConfig(
       consultationPacingMs: parsed.PORTAL_CONSULTATION_PACING_MS ?? (parsed.PORTAL_URL ? 18_000 : 0),
       serviceCap: parsed.PORTAL_SERVICE_CAP,
       captchaTimeoutMs: parsed.PORTAL_CAPTCHA_TIMEOUT,
-      firewallBackoffMs: 60_000,
-      throttleBackoffMs: 5_000,
+      // CFE's firewall and XML throttle need a minute and seconds; the bundled replica's refuse
+      // one request at a time (its switches say for how long).
+      firewallBackoffMs: parsed.PORTAL_URL ? 60_000 : 1_000,
+      throttleBackoffMs: parsed.PORTAL_URL ? 5_000 : 200,
     },
     billing: {
       provider: parsed.BILLING_PROVIDER,

@@ -40,14 +40,24 @@ test('CFE pide un captcha: aparece en Sincronizaciones, se escribe, la sincroniz
   await signInWithToken(page, user.token);
   await page.goto('/rpus/');
 
-  // Adding the account connects it at once: CFE shows its CAPTCHA.
-  const created = await request.post('/api/v1/credentials/', {
-    ...seed.authorized(user.token),
-    data: { alias: 'Con captcha', cfe_user: PORTAL_USER, password: PORTAL_PASSWORD },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const credentialId = (await created.json()).credential_id as string;
-  const taskId = await syncAccount(seed, request, user.token, credentialId);
+  // The first account, from the welcome dialog: Luz connects it at once and starts importing its
+  // services, and CFE shows its CAPTCHA.
+  const dialog = page.getByRole('dialog', { name: 'Bienvenido a Luz' });
+  await dialog.getByLabel('Usuario del portal de CFE').fill(PORTAL_USER);
+  await dialog.getByLabel('Contraseña del portal de CFE').fill(PORTAL_PASSWORD);
+  await dialog.getByLabel('Nombre para identificarla').fill('Con captcha');
+  await dialog.getByRole('button', { name: 'Vincular cuenta' }).click();
+  await expect(dialog).toBeHidden();
+  const auth = seed.authorized(user.token);
+  const [credential] = await (await request.get('/api/v1/credentials/all', auth)).json();
+  const credentialId = credential.credential_id as string;
+  let taskId = '';
+  await expect
+    .poll(async () => {
+      taskId = (await (await request.get('/api/v1/tasks/', auth)).json()).data[0]?.task_id ?? '';
+      return taskId;
+    })
+    .not.toBe('');
 
   await openSyncArea(page);
   const prompt = page.getByTestId('captcha-prompt');

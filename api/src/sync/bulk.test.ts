@@ -111,21 +111,34 @@ test('a portal-space sync whose login is refused counts that one failure, with t
   expect(task.message).toBe(account?.message);
 });
 
-test('bulk link links each service with the total to pay its consulted receipts show', async () => {
+test('bulk link links with the consulted total, or with the user’s total where the consultation has nothing', async () => {
   const { user, token } = await owner();
   const { username, account } = newAccount(0);
   const credentialId = await seedCredential(world.t, user.id, { cfeUser: username });
-  const numbers = ['771234567891', '771234567897'];
-  const rpus = [];
-  for (const serviceNumber of numbers)
-    rpus.push(
-      await seedRpu(world.t, user.id, { serviceNumber, credentialId, holderName: holderOf(serviceNumber) }),
-    );
+  const consulted = '771234567891';
+  // "Consulta tu recibo" has nothing for it (it ends in 7): the total to pay the user copied.
+  const missing = '771234567897';
+  const lastPayment = world.replica.world
+    .service(missing)
+    ?.documents.find((document) => document.kind === 'receipt')?.totalToPay;
+  const rpus = [
+    await seedRpu(world.t, user.id, {
+      serviceNumber: consulted,
+      credentialId,
+      holderName: holderOf(consulted),
+    }),
+    await seedRpu(world.t, user.id, {
+      serviceNumber: missing,
+      credentialId,
+      holderName: holderOf(missing),
+      lastPayment: String(lastPayment),
+    }),
+  ];
   const started = await post(token, `/credentials/sync/${credentialId}`, { workflow: 4 });
   expect(started.body).toMatchObject({ type: 2, workflow: 4 });
   const task = await waitForTask(world.t, token, started.body.task_id);
   expect(task).toMatchObject({ status: 1, counts: { total: 2, success: 2 } });
-  expect(account.services.map((service) => service.serviceNumber).sort()).toEqual(numbers);
+  expect(account.services.map((service) => service.serviceNumber).sort()).toEqual([consulted, missing]);
   for (const rpuId of rpus) expect(await rpuState(world.t, rpuId)).toMatchObject({ rpu_status: 1 });
 });
 

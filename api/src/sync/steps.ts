@@ -4,7 +4,7 @@ import { PortalError } from '../portal/portal-client';
 import { refreshDuplicated, searchText } from '../rpus/service';
 import { consultedReceipts } from './linking';
 import { syncMessages } from './messages';
-import { storeOtherDocuments } from './other-documents';
+import { listedAsPayment, storeOtherDocuments } from './other-documents';
 import { paymentCount } from './payments';
 import { upsertPeriod } from './periods';
 import {
@@ -50,9 +50,16 @@ export async function syncPortal(input: StepInput): Promise<{ done: boolean; mes
   });
   if (!stored.complete)
     return { done: false, message: syncMessages.downloading(stored.periods, stored.listed) };
-  // Payment CFDIs and complementary invoices: a payment nothing ties to this service is left out
-  // here (the payment history's sync says so).
-  const others = await storeOtherDocuments(deps, input.credential, targetOf(input), documents, options);
+  // Complementary invoices (and anything the grid does not call a payment): read here. Rows the
+  // grid lists as payments are the payment history's sync: each XML costs a request, and CFE
+  // throttles XML downloads.
+  const others = await storeOtherDocuments(
+    deps,
+    input.credential,
+    targetOf(input),
+    documents.filter((document) => !listedAsPayment(document)),
+    options,
+  );
   if (!others.complete)
     return { done: false, message: syncMessages.downloading(stored.periods, stored.listed) };
   return { done: true, message: syncMessages.synced(stored.periods, stored.created) };
