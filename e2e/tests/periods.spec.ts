@@ -87,7 +87,8 @@ test('tras sincronizar: filtrar por servicio y por fechas, descargar el ZIP y el
 
   // By service point: its periods only.
   await page.getByLabel('Filtrar por').selectOption('rpu');
-  await page.getByLabel('Servicio', { exact: true }).selectOption({ label: newest.service_number });
+  // Imported services carry their alias from Mi Espacio: the option reads "number · alias".
+  await page.getByLabel('Servicio', { exact: true }).selectOption(rpuId);
   await expect(page).toHaveURL(new RegExp(`filterBy=rpu.*rpuId=${rpuId}`));
   await expect(page.getByText(`de ${ofRpu.length}`)).toBeVisible();
 
