@@ -31,6 +31,8 @@ export type Config = {
     chargebeeApiKey: string | null;
     /** The plan's item price sold at checkout. */
     chargebeePlanItemPriceId: string;
+    /** What the plan costs a month (MXN, exact text), shown on /subscription: the provider's price. */
+    planMonthlyPrice: string;
     /** Basic-auth pair Chargebee sends to our webhook endpoint; the endpoint is off without it. */
     chargebeeWebhookAuth: { username: string; password: string } | null;
     /** A Chargebee-compatible API base URL instead of https://<site>.chargebee.com (tests, proxies). */
@@ -272,6 +274,10 @@ const zEnvironment = z.object({
     .optional(),
   CHARGEBEE_API_KEY: z.string().optional(),
   CHARGEBEE_PLAN_ITEM_PRICE_ID: z.string().default('luz-empresa-MXN-Monthly'),
+  PLAN_MONTHLY_PRICE: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be an amount in MXN, e.g. 990 or 990.00')
+    .default('990.00'),
   CHARGEBEE_WEBHOOK_USERNAME: z.string().optional(),
   CHARGEBEE_WEBHOOK_PASSWORD: z.string().min(16, 'must be at least 16 characters').optional(),
   CHARGEBEE_API_BASE_URL: zHttpUrl.optional(),
@@ -510,6 +516,7 @@ export async function loadConfig(
       chargebeeSite: parsed.CHARGEBEE_SITE ?? null,
       chargebeeApiKey: parsed.CHARGEBEE_API_KEY ?? null,
       chargebeePlanItemPriceId: parsed.CHARGEBEE_PLAN_ITEM_PRICE_ID,
+      planMonthlyPrice: Number(parsed.PLAN_MONTHLY_PRICE).toFixed(2),
       chargebeeWebhookAuth:
         parsed.CHARGEBEE_WEBHOOK_USERNAME && parsed.CHARGEBEE_WEBHOOK_PASSWORD
           ? { username: parsed.CHARGEBEE_WEBHOOK_USERNAME, password: parsed.CHARGEBEE_WEBHOOK_PASSWORD }

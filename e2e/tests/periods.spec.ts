@@ -207,7 +207,7 @@ test('/downloads: la tarea de hoy y, con taskId, sus servicios y los periodos qu
   ).toBeVisible();
   const table = withPeriods.getByRole('table');
   await expect(table.locator('tbody tr').first()).toContainText('$');
-  await expect(table.getByRole('button', { name: /Ver el recibo en PDF/ }).first()).toBeVisible();
+  await expect(table.getByRole('button', { name: /^Ver PDF: recibo de/ }).first()).toBeVisible();
 
   // Downloadable from there: a ZIP of what this service point found.
   const download = page.waitForEvent('download');

@@ -97,7 +97,7 @@ test('pausar, reanudar y cancelar desde /subscription, con confirmación', async
 
   await page.getByRole('button', { name: 'Pausar suscripción' }).click();
   const pause = page.getByRole('dialog', { name: '¿Pausar tu suscripción?' });
-  await pause.getByRole('button', { name: 'Pausar suscripción' }).click();
+  await pause.getByRole('button', { name: 'Sí, pausar la suscripción' }).click();
   await expect(page.getByTestId('subscription-status')).toHaveText('Pausada');
   await page.goto('/periods');
   await expect(page).toHaveURL(/\/subscription$/);
@@ -108,12 +108,14 @@ test('pausar, reanudar y cancelar desde /subscription, con confirmación', async
   await page.getByRole('button', { name: 'Cancelar suscripción' }).click();
   const cancel = page.getByRole('dialog', { name: '¿Cancelar tu suscripción?' });
   await expect(cancel.getByText('Perderás el acceso a Luz')).toBeVisible();
-  await cancel.getByRole('button', { name: 'Cancelar', exact: true }).click();
+  // The two buttons say what they do: no "Cancelar" beside "Cancelar suscripción".
+  await expect(cancel.getByRole('button', { name: 'Cancelar', exact: true })).toHaveCount(0);
+  await cancel.getByRole('button', { name: 'Conservar mi suscripción' }).click();
   await expect(cancel).toHaveCount(0);
   await expect(page.getByTestId('subscription-status')).toHaveText('Activa');
 
   await page.getByRole('button', { name: 'Cancelar suscripción' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Cancelar suscripción' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Sí, cancelar la suscripción' }).click();
   await expect(page.getByTestId('subscription-status')).toHaveText('Cancelada');
   await page.goto('/downloads');
   await expect(page).toHaveURL(/\/subscription$/);
@@ -165,6 +167,10 @@ test('una respuesta 402 de la API, sin cambiar de página, lleva a /subscription
   await signInWithToken(page, user.token);
   await page.goto('/rpus/');
   await expect(page.getByRole('heading', { name: 'Servicios', exact: true })).toBeVisible();
+  // What the layout loads at start-up (the inbox count, the socket's waiting CAPTCHAs) is done
+  // before the cancel: only the filter's request may meet the 402.
+  await expect(page.getByTestId('attention-link')).toHaveAccessibleName(/^Requiere atención: /);
+  await page.waitForLoadState('networkidle');
 
   const cancelled = await request.post(
     '/api/v1/billing/local/subscription/cancel',

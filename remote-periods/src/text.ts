@@ -48,7 +48,8 @@ export const periodsText = {
   periodRange: (from: string, to: string) => `${from} – ${to}`,
   rowLabel: (serviceNumber: string, from: string, to: string) => `${serviceNumber}, ${from} – ${to}`,
   openPdf: 'Ver PDF',
-  openPdfLabel: (period: string) => `Ver el recibo en PDF de ${period}`,
+  /** Starts with the visible words (WCAG 2.5.3, axe label-content-name-mismatch). */
+  openPdfLabel: (period: string) => `Ver PDF: recibo de ${period}`,
   downloadXml: 'XML',
   downloadXmlLabel: (period: string) => `Descargar el CFDI en XML de ${period}`,
   noDocument: 'Sin documento',

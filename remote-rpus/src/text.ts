@@ -95,6 +95,11 @@ export const rpusText = {
       count === 1
         ? 'Se inició la sincronización de 1 servicio.'
         : `Se inició la sincronización de ${count} servicios.`,
+    syncPayments: 'Sincronizar pagos',
+    paymentsStarted: (count: number) =>
+      count === 1
+        ? 'Se inició la sincronización del historial de pagos de 1 servicio.'
+        : `Se inició la sincronización del historial de pagos de ${count} servicios.`,
     syncSkipped: (count: number) =>
       count === 1
         ? '1 servicio no tiene cuenta de CFE y no se sincronizó.'

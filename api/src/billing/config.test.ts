@@ -20,6 +20,7 @@ test('local is the default and needs nothing else', async () => {
     chargebeeSite: null,
     chargebeeApiKey: null,
     chargebeePlanItemPriceId: 'luz-empresa-MXN-Monthly',
+    planMonthlyPrice: '990.00',
     chargebeeWebhookAuth: null,
     chargebeeApiBaseUrl: null,
   });
@@ -30,6 +31,7 @@ test('every Chargebee setting is read', async () => {
     {
       ...chargebee,
       CHARGEBEE_PLAN_ITEM_PRICE_ID: 'plan-empresa-MXN-Yearly',
+      PLAN_MONTHLY_PRICE: '1490.5',
       CHARGEBEE_WEBHOOK_USERNAME: 'chargebee',
       CHARGEBEE_WEBHOOK_PASSWORD: 'una-contraseña-muy-larga',
       CHARGEBEE_API_BASE_URL: 'http://127.0.0.1:9911',
@@ -43,6 +45,7 @@ test('every Chargebee setting is read', async () => {
     chargebeeSite: 'luz-test',
     chargebeeApiKey: 'test_key',
     chargebeePlanItemPriceId: 'plan-empresa-MXN-Yearly',
+    planMonthlyPrice: '1490.50',
     chargebeeWebhookAuth: { username: 'chargebee', password: 'una-contraseña-muy-larga' },
     chargebeeApiBaseUrl: 'http://127.0.0.1:9911',
   });

@@ -88,6 +88,7 @@ export async function testConfig(overrides: ConfigOverrides = {}): Promise<Confi
       chargebeeSite: null,
       chargebeeApiKey: null,
       chargebeePlanItemPriceId: 'luz-empresa-MXN-Monthly',
+      planMonthlyPrice: '990.00',
       chargebeeWebhookAuth: null,
       chargebeeApiBaseUrl: null,
       ...billing,

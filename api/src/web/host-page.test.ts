@@ -170,6 +170,7 @@ describe('renderHostPage', () => {
     powered_by: { label: '</script><script>alert(1)</script>', url: 'https://x.test/?a=1&b="2"' },
     scripts: { chat: null, session_recording: null },
     billing_provider: 'local',
+    plan_monthly_price: '990.00',
   });
 
   test('nothing in the configuration can close its element or break out of an attribute', () => {

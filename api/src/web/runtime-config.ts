@@ -10,5 +10,6 @@ export function runtimeConfig({ frontEnd, billing }: Pick<Config, 'frontEnd' | '
     powered_by: frontEnd.poweredBy,
     scripts: { chat: frontEnd.chatScriptUrl, session_recording: frontEnd.sessionRecordingScriptUrl },
     billing_provider: billing.provider,
+    plan_monthly_price: billing.planMonthlyPrice,
   };
 }

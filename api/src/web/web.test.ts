@@ -55,6 +55,7 @@ test('/config.json is the runtime configuration built from the environment', asy
     powered_by: { label: 'Energía Co', url: 'https://energia.example.com' },
     scripts: { chat: 'https://chat.example.com/w.js', session_recording: null },
     billing_provider: 'chargebee',
+    plan_monthly_price: '990.00',
   });
 });
 

@@ -18,9 +18,21 @@ import { useState } from 'react';
 const text = es.subscription.manage;
 
 /** Actions that end or suspend access are confirmed first; resuming is not. */
-const confirmation: Partial<Record<LocalSubscriptionAction, { title: string; description: string }>> = {
-  cancel: { title: text.cancelTitle, description: text.cancelDescription },
-  pause: { title: text.pauseTitle, description: text.pauseDescription },
+const confirmation: Partial<
+  Record<LocalSubscriptionAction, { title: string; description: string; confirm: string; dismiss: string }>
+> = {
+  cancel: {
+    title: text.cancelTitle,
+    description: text.cancelDescription,
+    confirm: text.cancelConfirm,
+    dismiss: text.keep,
+  },
+  pause: {
+    title: text.pauseTitle,
+    description: text.pauseDescription,
+    confirm: text.pauseConfirm,
+    dismiss: text.keepActive,
+  },
 };
 
 /** The local provider's self-service: what a customer portal offers with a real billing provider. */
@@ -67,7 +79,8 @@ export function LocalSubscriptionActions({ actions }: { actions: LocalSubscripti
           }}
           title={asked.title}
           description={asked.description}
-          confirmLabel={text[asking]}
+          confirmLabel={asked.confirm}
+          dismissLabel={asked.dismiss}
           loading={change.isPending}
           onConfirm={() => change.mutate(asking)}
         />

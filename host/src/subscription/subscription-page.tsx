@@ -7,6 +7,7 @@ import {
   Card,
   errorMessage,
   es,
+  formatMoney,
   PageSpinner,
   Row,
   Stack,
@@ -48,6 +49,12 @@ const Muted = styled.small`
   color: ${({ theme }) => theme.color.textMuted};
 `;
 
+const Price = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.font.size.lg};
+  font-weight: 700;
+`;
+
 /**
  * /subscription (spec §2, §6): the plan and the current status; checkout at the billing provider
  * and, on return, confirmation before entering the app. Whoever the gate lets in sees their status
@@ -56,7 +63,7 @@ const Muted = styled.small`
 export function SubscriptionPage() {
   const { data: user, isPending, error, refetch } = useCurrentUser();
   const { logout } = useSessionActions();
-  const { billing_provider } = useRuntimeConfig();
+  const { billing_provider, plan_monthly_price } = useRuntimeConfig();
   const { confirmation, retry, cancelledAtProvider } = useCheckoutReturn();
   const checkout = useMutation({
     mutationFn: () =>
@@ -105,6 +112,7 @@ export function SubscriptionPage() {
             </Stack>
             <Stack $gap={2}>
               <h2>{text.plan}</h2>
+              <Price data-testid="plan-price">{text.price(formatMoney(plan_monthly_price))}</Price>
               <p>{text.planDescription}</p>
             </Stack>
             <Stack $gap={1}>

@@ -87,7 +87,11 @@ const withNote = (value: ReactNode, note: string | undefined) => (
 
 const previewColumns: Column<ImportPreviewRow>[] = [
   lineColumn(),
-  { key: 'service_number', header: rpusText.columns.serviceNumber, render: (row) => row.service_number },
+  {
+    key: 'service_number',
+    header: rpusText.columns.serviceNumber,
+    render: (row) => withNote(row.service_number, row.__warnings.service_number),
+  },
   {
     key: 'alias',
     header: rpusText.columns.alias,

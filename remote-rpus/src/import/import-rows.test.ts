@@ -103,6 +103,21 @@ describe('drop rules of spec §3', () => {
     expect(dropped).toHaveLength(1);
   });
 
+  test('11 digits (Excel dropped the leading zero) get it back, with a note; 10 digits stay an error', () => {
+    const { rows, dropped } = analyse([
+      ['12345678901', 'Sin cero', '', ''],
+      ['1234567890', 'Corto', '', ''],
+    ]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      service_number: '012345678901',
+      __warnings: {
+        service_number: 'Tenía 11 dígitos (Excel quita el cero inicial): se importará como 012345678901.',
+      },
+    });
+    expect(dropped[0]?.reason).toBe('El número de servicio debe tener 12 dígitos.');
+  });
+
   test('an empty cfe_user is fine: the service will be "Sin nombre"', () => {
     expect(analyse([['123456789012', '', '', '']]).rows).toHaveLength(1);
   });

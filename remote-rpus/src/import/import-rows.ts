@@ -94,7 +94,7 @@ export type ImportPreviewRow = {
   /** Spec §3: errors on service_number and cfe_user; a row with any is dropped. */
   __errors: RpuImportRowErrors;
   /** Values changed to fit (alias cut, last payment ignored); the row is still imported. */
-  __warnings: { alias?: string; last_payment?: string; holder_name?: string };
+  __warnings: { service_number?: string; alias?: string; last_payment?: string; holder_name?: string };
 };
 
 export type DroppedRow = ImportPreviewRow & { reason: string };
@@ -158,6 +158,11 @@ export function analyseTable(
       __errors: {},
       __warnings: {},
     };
+    // Excel reads a number column as a number and drops its leading zero: 11 digits are 12 with it.
+    if (/^\d{11}$/.test(row.service_number)) {
+      row.service_number = `0${row.service_number}`;
+      row.__warnings.service_number = rpuImportProblems.leadingZeroRestored(row.service_number);
+    }
     row.__errors = rpuImportRowErrors(row, knownCfeUsers);
     if (row.alias.length > MAX_ALIAS_LENGTH) {
       row.alias = row.alias.slice(0, MAX_ALIAS_LENGTH);

@@ -3,6 +3,7 @@ import {
   ConfirmDialog,
   credentialsApi,
   es,
+  paymentHistoryApi,
   type Rpu,
   rpusApi,
   SyncWorkflow,
@@ -60,8 +61,32 @@ export async function syncRpus(rpus: readonly Rpu[]): Promise<SyncOutcome> {
   return outcome;
 }
 
-export function reportSync({ started, skipped, failures }: SyncOutcome) {
-  if (started > 0) toast.success(text.syncStarted(started));
+/**
+ * The payment histories of the selected service points (workflow 5, one task each): what the
+ * onboarding promises, for many services at once. Those without credential are skipped.
+ */
+export async function syncPaymentHistories(rpus: readonly Rpu[]): Promise<SyncOutcome> {
+  const outcome: SyncOutcome = { started: 0, skipped: 0, failures: [] };
+  for (const rpu of rpus) {
+    if (rpu.credential_id === null) {
+      outcome.skipped += 1;
+      continue;
+    }
+    try {
+      await paymentHistoryApi.sync(rpu.rpu_id);
+      outcome.started += 1;
+    } catch (error) {
+      outcome.failures.push(error);
+    }
+  }
+  return outcome;
+}
+
+export function reportSync(
+  { started, skipped, failures }: SyncOutcome,
+  startedText: (count: number) => string = text.syncStarted,
+) {
+  if (started > 0) toast.success(startedText(started));
   if (skipped > 0) toast.warning(text.syncSkipped(skipped));
   for (const failure of failures) toastError(failure);
 }
@@ -122,6 +147,11 @@ export function BulkActions({
     },
     onError: toastError,
   });
+  const payments = useMutation({
+    mutationFn: () => syncPaymentHistories(selected),
+    onSuccess: (outcome) => reportSync(outcome, text.paymentsStarted),
+    onError: toastError,
+  });
   const exportCsv = useMutation({
     mutationFn: () => rpusApi.csv({}, ids),
     onSuccess: (file) => {
@@ -130,7 +160,12 @@ export function BulkActions({
     },
     onError: toastError,
   });
-  const busy = autofetch.isPending || notifications.isPending || remove.isPending || sync.isPending;
+  const busy =
+    autofetch.isPending ||
+    notifications.isPending ||
+    remove.isPending ||
+    sync.isPending ||
+    payments.isPending;
 
   return (
     <Bar role="toolbar" aria-label={text.label}>
@@ -142,6 +177,15 @@ export function BulkActions({
         disabled={busy}
       >
         {text.sync}
+      </Button>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => payments.mutate()}
+        loading={payments.isPending}
+        disabled={busy}
+      >
+        {text.syncPayments}
       </Button>
       <Button size="sm" variant="secondary" onClick={() => autofetch.mutate(true)} disabled={busy}>
         {text.autofetchOn}

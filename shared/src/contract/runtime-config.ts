@@ -19,5 +19,7 @@ export const zRuntimeConfig = z.object({
   powered_by: z.object({ label: z.string(), url: z.string() }),
   scripts: z.object({ chat: z.string().nullable(), session_recording: z.string().nullable() }),
   billing_provider: z.enum(['local', 'chargebee']),
+  /** The plan's price a month, MXN (exact decimal text), shown on /subscription. */
+  plan_monthly_price: z.string(),
 });
 export type RuntimeConfig = z.infer<typeof zRuntimeConfig>;

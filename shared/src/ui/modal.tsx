@@ -107,6 +107,8 @@ type ConfirmProps = {
   title: ReactNode;
   description: ReactNode;
   confirmLabel?: string;
+  /** What the other button does ("Conservar mi suscripción"), when "Cancelar" would read as the action itself. */
+  dismissLabel?: string;
   tone?: 'danger' | 'primary';
   loading?: boolean;
   onConfirm: () => void;
@@ -119,6 +121,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel = es.common.confirm,
+  dismissLabel = es.common.cancel,
   tone = 'danger',
   loading = false,
   onConfirm,
@@ -127,7 +130,7 @@ export function ConfirmDialog({
     <Modal open={open} onOpenChange={onOpenChange} title={title} description={description} width={440}>
       <ModalActions>
         <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={loading}>
-          {es.common.cancel}
+          {dismissLabel}
         </Button>
         <Button variant={tone} onClick={onConfirm} loading={loading}>
           {confirmLabel}
