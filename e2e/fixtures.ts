@@ -217,6 +217,21 @@ export async function replica<T>(request: APIRequestContext, path: string): Prom
   return (await response.json()) as T;
 }
 
+/**
+ * A portal account of the replica of the caller's own (password Demo-2024) with `services` in it,
+ * without the XML throttle: what a test links to it or downloads from it never changes what
+ * other tests find in the shared demo accounts.
+ */
+export async function replicaAccount(request: APIRequestContext, services = 0): Promise<string> {
+  const username = `e2e-${randomUUID()}`;
+  const response = await request.post(
+    `http://127.0.0.1:${process.env.LUZ_E2E_REPLICA_PORT}/__replica/accounts`,
+    { data: { username, password: 'Demo-2024', services, switches: { xmlThrottle: null } } },
+  );
+  expect(response.status(), await response.text()).toBe(201);
+  return username;
+}
+
 /** The holder's name CFE has for a service (the receipt's NOMBRE), as the user copies it from a receipt. */
 export async function holderNameOf(request: APIRequestContext, serviceNumber: string) {
   return (await replica<{ holder_name: string }>(request, `/services/${serviceNumber}/documents`))

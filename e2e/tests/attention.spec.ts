@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, holderNameOf, replica, signInWithToken, test } from '../fixtures';
+import { expect, holderNameOf, replica, replicaAccount, signInWithToken, test } from '../fixtures';
 
 // Issue 15: every failure offers its fix where it shows, and "Requiere atención" lists what needs
 // a person. The bundled replica of CFE's pages (docs/cfe-replica.md) plays CFE: "Consulta tu
@@ -19,8 +19,8 @@ async function lastTotalToPay(request: APIRequestContext, serviceNumber: string)
   return total as number;
 }
 
-// The replica's demo account; other tests link services to it too, so counts are "at least".
-const PORTAL_USER = 'empresa.demo';
+// Each test has a replica account of its own (`replicaAccount`), so what it links or downloads
+// never changes what another test finds.
 const PORTAL_PASSWORD = 'Demo-2024';
 
 /** A fresh number "Consulta tu recibo" knows nothing of (it ends in 7). */
@@ -39,7 +39,9 @@ test('un servicio que pide el total a pagar: Sincronizar lo pide, se escribe y e
 }) => {
   test.setTimeout(150_000);
   const user = await seed.activeUser();
-  const credentialId = await seed.addCredential(user.token);
+  const credentialId = await seed.addCredential(user.token, {
+    cfe_user: await replicaAccount(request),
+  });
   const serviceNumber = numberNeedingTotal();
   await seed.addRpu(user.token, {
     service_number: serviceNumber,
@@ -89,6 +91,7 @@ test('Requiere atención: una contraseña rechazada sigue ahí al recargar y se 
   test.setTimeout(150_000);
   const user = await seed.activeUser();
   const credentialId = await seed.addCredential(user.token, {
+    cfe_user: await replicaAccount(request),
     password: 'ya-no-es-esta',
     alias: 'Sucursales',
   });
@@ -145,14 +148,17 @@ test('Requiere atención: una contraseña rechazada sigue ahí al recargar y se 
 test('una cuenta agregada en Configuración › CFE se comprueba al momento e importa sus servicios', async ({
   page,
   seed,
+  request,
 }) => {
   test.setTimeout(180_000);
-  const user = await seed.userWithCredential();
+  const portalUser = await replicaAccount(request, 3);
+  const user = await seed.activeUser();
+  await seed.addCredential(user.token, { cfe_user: await replicaAccount(request), alias: 'Primera' });
   await signInWithToken(page, user.token);
   await page.goto('/settings?tab=3');
   await page.getByRole('button', { name: 'Agregar cuenta' }).click();
   const dialog = page.getByRole('dialog', { name: 'Agregar cuenta de CFE' });
-  await dialog.getByLabel('Usuario del portal de CFE').fill(PORTAL_USER);
+  await dialog.getByLabel('Usuario del portal de CFE').fill(portalUser);
   await dialog.getByLabel('Contraseña del portal de CFE').fill(PORTAL_PASSWORD);
   await dialog.getByLabel('Nombre para identificarla').fill('Empresa principal');
   await dialog.getByRole('button', { name: 'Vincular cuenta' }).click();
@@ -162,15 +168,12 @@ test('una cuenta agregada en Configuración › CFE se comprueba al momento e im
   // Verified (no "Sin verificar · 0 · Nunca" waiting for someone to press "Sincronizar ahora").
   const account = page.getByRole('row', { name: /Empresa principal/ });
   await expect(account).toContainText('Válida', { timeout: 90_000 });
-  // Its services were imported (its six, and any other test linked to the demo account) and
-  // every one of them synced.
-  await page.goto(`/rpus/?filterBy=email&search=${PORTAL_USER}&pageSize=50`);
+  // Its three services were imported and synced, and nothing needs a person.
+  await page.goto(`/rpus/?filterBy=email&search=${portalUser}`);
   const rows = page.getByRole('table', { name: 'Servicios de CFE' }).getByRole('row');
-  const active = rows.filter({ hasText: 'Activo' });
-  await expect.poll(() => active.count(), { timeout: 120_000 }).toBeGreaterThanOrEqual(6);
-  await expect
-    .poll(async () => (await rows.count()) - 1 - (await active.count()), { timeout: 120_000 })
-    .toBe(0);
+  await expect(rows).toHaveCount(4, { timeout: 90_000 });
+  await expect(rows.filter({ hasText: 'Activo' })).toHaveCount(3, { timeout: 150_000 });
+  await expect(page.getByTestId('attention-link')).toHaveAccessibleName('Requiere atención: nada pendiente');
 });
 
 test.describe('en un teléfono', () => {

@@ -8,6 +8,7 @@ import { syncMessages } from '../sync/messages';
 const reasonOfMessage: ReadonlyArray<readonly [string, RpuFailureReason]> = [
   [syncMessages.needsLastPayment, 'needs_total'],
   [syncMessages.wrongLastPayment, 'needs_total'],
+  [syncMessages.needsHolderName, 'needs_holder_name'],
   [syncMessages.invalidCredentials, 'wrong_password'],
   [syncMessages.captcha, 'captcha'],
   [syncMessages.cannotLink, 'cannot_link'],

@@ -84,6 +84,7 @@ describe('failure_reason', () => {
   test.each([
     [RpuStatus.missingLink, syncMessages.needsLastPayment, 'needs_total'],
     [RpuStatus.missingLink, syncMessages.wrongLastPayment, 'needs_total'],
+    [RpuStatus.missingLink, syncMessages.needsHolderName, 'needs_holder_name'],
     [RpuStatus.badCredentials, syncMessages.invalidCredentials, 'wrong_password'],
     [RpuStatus.failed, syncMessages.captcha, 'captcha'],
     [RpuStatus.missingLink, syncMessages.cannotLink, 'cannot_link'],

@@ -16,7 +16,13 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 
 /** Failures a retry cannot fix: the action asks for what is missing instead. */
-const fixable = new Set<FixTarget['reason']>(['needs_total', 'wrong_password', 'captcha', 'captcha_pending']);
+const fixable = new Set<FixTarget['reason']>([
+  'needs_total',
+  'needs_holder_name',
+  'wrong_password',
+  'captcha',
+  'captcha_pending',
+]);
 
 /**
  * What a person can do about a failed sync: "Reintentar" runs it again; a failure a retry would
@@ -60,6 +66,7 @@ export function SyncItemAction({ event, title }: { event: SyncEvent; title: stri
           serviceNumber: event.service_number,
           alias: event.alias,
           lastPayment: rpu.data?.last_payment ?? null,
+          holderName: rpu.data?.holder_name ?? null,
           name: title,
         }}
       />

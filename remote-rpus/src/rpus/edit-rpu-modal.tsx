@@ -21,16 +21,22 @@ const wholePesos = (money: string | null) => (money ? (money.split('.')[0] ?? ''
 
 /**
  * Holder name, alias and total to pay of one service point (PATCH /rpus/{rpu_id}). A service
- * whose link needs the total says so, and saving it syncs the service with the new total.
+ * whose link needs the total (or the holder's name) says so, and saving syncs the service with it.
  */
 export function EditRpuModal({ rpu, onClose }: { rpu: Rpu; onClose: () => void }) {
   const form = useFormErrors();
-  const needsTotal = rpu.failure_reason === 'needs_total' && rpu.credential_id !== null;
+  const needsTotal =
+    (rpu.failure_reason === 'needs_total' || rpu.failure_reason === 'needs_holder_name') &&
+    rpu.credential_id !== null;
   const save = useMutation({
     mutationFn: async (change: Parameters<typeof rpusApi.update>[1]) => {
       const saved = await rpusApi.update(rpu.rpu_id, change);
-      if (needsTotal && saved.credential_id && saved.last_payment)
-        await rpusApi.sync(saved.credential_id, saved.rpu_id, { last_payment: saved.last_payment });
+      if (needsTotal && saved.credential_id)
+        await rpusApi.sync(
+          saved.credential_id,
+          saved.rpu_id,
+          saved.last_payment ? { last_payment: saved.last_payment } : {},
+        );
     },
     onSuccess: async () => {
       await refreshRpus();

@@ -3,6 +3,9 @@ import { rpusText } from '../text';
 
 const text = rpusText;
 
+/** Failures a plain sync would repeat: the row offers what fixes them instead. */
+const fixedInPlace = new Set<string>(['needs_total', 'needs_holder_name', 'wrong_password', 'captcha']);
+
 /**
  * The row's "Sincronizar", or what fixes its failure in place: the total to pay when the link
  * needs it (the same "Sincronizar", which asks for it), "Actualizar contraseña" for a password CFE
@@ -18,7 +21,7 @@ export function RowSyncAction({
   syncing: boolean;
 }) {
   const reason = rpu.failure_reason;
-  if (rpu.credential_id && (reason === 'needs_total' || reason === 'wrong_password' || reason === 'captcha'))
+  if (rpu.credential_id && reason !== null && fixedInPlace.has(reason))
     return (
       <FixAction
         label={text.actions.sync}
@@ -29,6 +32,7 @@ export function RowSyncAction({
           serviceNumber: rpu.service_number,
           alias: rpu.alias || null,
           lastPayment: rpu.last_payment,
+          holderName: rpu.holder_name,
           name: es.sync.serviceNamed(rpu.service_number, rpu.alias || null),
         }}
       />

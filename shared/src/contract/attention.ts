@@ -3,6 +3,7 @@ import { zId } from './common';
 
 /**
  * Why something needs a person (GET /attention/). A service point's own: `needs_total`,
+ * `needs_holder_name`,
  * `cannot_link`, `service_not_found`, `not_linked`, `failed` (see `rpuFailureReasons`). A CFE
  * account's, which stands for all its services that failed the same way: `wrong_password` (CFE
  * refused it), `captcha_pending` (a CAPTCHA waits for an answer), `session_to_renew` (CFE asked
@@ -11,6 +12,7 @@ import { zId } from './common';
  */
 export const attentionReasons = [
   'needs_total',
+  'needs_holder_name',
   'cannot_link',
   'service_not_found',
   'not_linked',

@@ -119,13 +119,15 @@ export const zTotalToPay = z
 
 /**
  * What a failed service point needs (derived by the API from its status and message):
- * `needs_total` the total to pay of its last receipt to link it, `wrong_password` the CFE
+ * `needs_total` the total to pay of its last receipt to link it, `needs_holder_name` the holder's
+ * name as on the receipt (CFE asks for it with the total), `wrong_password` the CFE
  * account's new password, `captcha` the account's CAPTCHA, `cannot_link` and `service_not_found`
  * a look at the number (CFE refuses it), `not_linked` a new sync (which links it), `failed` a
  * retry (CFE failed three times).
  */
 export const rpuFailureReasons = [
   'needs_total',
+  'needs_holder_name',
   'wrong_password',
   'captcha',
   'cannot_link',

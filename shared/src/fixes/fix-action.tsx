@@ -37,6 +37,7 @@ export type FixTarget = {
   serviceNumber: string | null;
   alias: string | null;
   lastPayment?: string | null;
+  holderName?: string | null;
   /** Who it is, for the button's accessible name ("Actualizar contraseña · Cuenta de CFE «…»"). */
   name: string;
 };
@@ -71,8 +72,14 @@ export function FixAction({ target, label }: { target: FixTarget; label?: string
         {text.actions.review}
       </FixLink>
     );
-  if (reason === 'needs_total' && credentialId && rpuId && serviceNumber) {
-    const visible = label ?? text.actions.enterTotal;
+  if (
+    (reason === 'needs_total' || reason === 'needs_holder_name') &&
+    credentialId &&
+    rpuId &&
+    serviceNumber
+  ) {
+    const askHolderName = reason === 'needs_holder_name';
+    const visible = label ?? (askHolderName ? text.actions.enterHolderName : text.actions.enterTotal);
     return (
       <>
         <Button
@@ -91,6 +98,8 @@ export function FixAction({ target, label }: { target: FixTarget; label?: string
               serviceNumber,
               alias: target.alias,
               lastPayment: target.lastPayment,
+              askHolderName,
+              holderName: target.holderName,
             }}
             onClose={() => setAskingTotal(false)}
           />

@@ -25,6 +25,7 @@ export const attentionText = {
   columns: { what: 'Qué pasa', where: 'Dónde', since: 'Desde', fix: 'Cómo resolverlo' },
   reasons: {
     needs_total: 'Falta el total a pagar del último recibo',
+    needs_holder_name: 'Falta el nombre del titular como aparece en el recibo',
     cannot_link: 'CFE no permite agregar el servicio a tu cuenta',
     service_not_found: 'CFE no reconoce el número de servicio',
     not_linked: 'El servicio no está vinculado con tu cuenta de CFE',
@@ -36,6 +37,8 @@ export const attentionText = {
   } satisfies Record<AttentionReason, string>,
   hints: {
     needs_total: 'Escribe el total a pagar de su último recibo (sin centavos) y lo vinculamos con ese dato.',
+    needs_holder_name:
+      'CFE pide el nombre del titular tal como aparece en el recibo para agregar el servicio a tu cuenta.',
     cannot_link: 'Revisa el número de servicio o agrégalo desde la cuenta de CFE que es su titular.',
     service_not_found: 'Revisa que el número de servicio sea el del recibo.',
     not_linked: 'Sincronízalo de nuevo: intentaremos vincularlo con tu cuenta.',
@@ -50,6 +53,7 @@ export const attentionText = {
     count === 1 ? '1 servicio espera esta corrección' : `${count} servicios esperan esta corrección`,
   actions: {
     enterTotal: 'Ingresar total',
+    enterHolderName: 'Escribir titular',
     updatePassword: 'Actualizar contraseña',
     solveCaptcha: 'Resolver CAPTCHA',
     connect: 'Conectar con CFE',
@@ -68,6 +72,11 @@ export const attentionText = {
     label: 'Total a pagar del último recibo, sin centavos',
     hint: 'CFE lo pide para agregar el servicio a tu cuenta: es el «TOTAL A PAGAR» del último recibo (o del penúltimo), en pesos y sin centavos. Por ejemplo 1234.',
     submit: 'Sincronizar con este total',
+    linkTitle: 'Datos para vincular el servicio',
+    holderName: 'Nombre del titular, como aparece en el recibo',
+    holderNameHint: 'Por ejemplo ALIMENTOS Y FRANQ D CHIAPAS.',
+    optionalTotal: 'Total a pagar del último recibo, sin centavos (si lo tienes)',
+    linkSubmit: 'Guardar y sincronizar',
     started: 'Sincronización iniciada con el total que escribiste.',
   },
 };
