@@ -58,7 +58,7 @@ test('un servicio que pide el total a pagar: Sincronizar lo pide, se escribe y e
   await row.getByRole('button', { name: 'Sincronizar' }).click();
   // Without the total the link fails: a user error that names what is missing.
   await expect(row).toContainText('Sin vincular', { timeout: 60_000 });
-  await expect(page.getByTestId('attention-link')).toHaveAccessibleName('Requiere atención: 1 aviso');
+  await expect(page.getByTestId('attention-link')).toHaveAccessibleName('Requiere atención 1 aviso');
 
   // "Sincronizar" now asks for the total; a total with cents is refused in Spanish, in the field.
   await row.getByRole('button', { name: /^Sincronizar/ }).click();
@@ -72,7 +72,7 @@ test('un servicio que pide el total a pagar: Sincronizar lo pide, se escribe y e
   await dialog.getByRole('button', { name: 'Sincronizar con este total' }).click();
   await expect(dialog).toBeHidden();
   await expect(row).toContainText('Activo', { timeout: 90_000 });
-  await expect(page.getByTestId('attention-link')).toHaveAccessibleName('Requiere atención: nada pendiente');
+  await expect(page.getByTestId('attention-link')).toHaveAccessibleName('Requiere atención 0 avisos');
 
   // The service keeps the total it was linked with: the edit dialog shows it.
   await row.getByRole('button', { name: `Editar el servicio ${serviceNumber}` }).click();
@@ -115,7 +115,7 @@ test('Requiere atención: una contraseña rechazada sigue ahí al recargar y se 
 
   // The top bar counts it; the inbox lists it, keyboard first; a reload (or another device) keeps it.
   const link = page.getByTestId('attention-link');
-  await expect(link).toHaveAccessibleName('Requiere atención: 1 aviso');
+  await expect(link).toHaveAccessibleName('Requiere atención 1 aviso');
   await link.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/attention$/);
@@ -142,7 +142,7 @@ test('Requiere atención: una contraseña rechazada sigue ahí al recargar y se 
   });
   await page.reload();
   await expect(page.getByText('Nada requiere tu atención')).toBeVisible();
-  await expect(page.getByTestId('attention-link')).toHaveAccessibleName('Requiere atención: nada pendiente');
+  await expect(page.getByTestId('attention-link')).toHaveAccessibleName('Requiere atención 0 avisos');
 });
 
 test('una cuenta agregada en Configuración › CFE se comprueba al momento e importa sus servicios', async ({
@@ -173,7 +173,7 @@ test('una cuenta agregada en Configuración › CFE se comprueba al momento e im
   const rows = page.getByRole('table', { name: 'Servicios de CFE' }).getByRole('row');
   await expect(rows).toHaveCount(4, { timeout: 90_000 });
   await expect(rows.filter({ hasText: 'Activo' })).toHaveCount(3, { timeout: 150_000 });
-  await expect(page.getByTestId('attention-link')).toHaveAccessibleName('Requiere atención: nada pendiente');
+  await expect(page.getByTestId('attention-link')).toHaveAccessibleName('Requiere atención 0 avisos');
 });
 
 test.describe('en un teléfono', () => {

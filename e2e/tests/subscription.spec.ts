@@ -169,7 +169,7 @@ test('una respuesta 402 de la API, sin cambiar de página, lleva a /subscription
   await expect(page.getByRole('heading', { name: 'Servicios', exact: true })).toBeVisible();
   // What the layout loads at start-up (the inbox count, the socket's waiting CAPTCHAs) is done
   // before the cancel: only the filter's request may meet the 402.
-  await expect(page.getByTestId('attention-link')).toHaveAccessibleName(/^Requiere atención: /);
+  await expect(page.getByTestId('attention-link')).toHaveAccessibleName(/^Requiere atención \d+ avisos?$/);
   await page.waitForLoadState('networkidle');
 
   const cancelled = await request.post(

@@ -1,4 +1,4 @@
-import { es } from '@luz/shared';
+import { es, VisuallyHidden } from '@luz/shared';
 import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAttentionCount } from './use-attention';
@@ -25,28 +25,28 @@ const Link = styled(NavLink)<{ $pending: boolean }>`
     background: ${({ theme, $pending }) => ($pending ? theme.color.warning : theme.color.border)};
     color: ${({ theme, $pending }) => ($pending ? theme.color.background : theme.color.text)};
   }
+  /* On a phone only the count shows; the words stay for screen readers. */
   @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) {
-    span[data-label] { display: none; }
+    span[data-label] {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0, 0, 0, 0);
+      white-space: nowrap;
+    }
   }
 `;
 
-/** The top bar's "Requiere atención" with how many items wait; its name says the count too. */
+/** The top bar's "Requiere atención" with how many items wait; its name is what it shows. */
 export function AttentionLink() {
   const { data } = useAttentionCount();
   const count = data?.count ?? 0;
   return (
-    <Link
-      to="/attention"
-      $pending={count > 0}
-      aria-label={data ? text.topBarCount(count, data.count_capped ?? false) : text.topBar}
-      data-testid="attention-link"
-    >
-      <span data-label aria-hidden="true">
-        {text.topBar}
-      </span>
-      <span data-count aria-hidden="true">
-        {data ? `${count}${data.count_capped ? '+' : ''}` : '…'}
-      </span>
+    <Link to="/attention" $pending={count > 0} data-testid="attention-link">
+      <span data-label>{text.topBar}</span>{' '}
+      <span data-count>{data ? `${count}${data.count_capped ? '+' : ''}` : '…'}</span>
+      <VisuallyHidden> {text.topBarUnit(count)}</VisuallyHidden>
     </Link>
   );
 }

@@ -9,12 +9,9 @@ export const attentionText = {
   subtitle:
     'Lo que necesita a una persona para que tus servicios sigan sincronizándose. Cada aviso se quita solo en cuanto queda resuelto.',
   caption: 'Avisos que requieren atención',
-  /** The top bar's link: the count is part of its name. */
+  /** The top bar's link: its name is what it shows, "Requiere atención 2 avisos". */
   topBar: 'Requiere atención',
-  topBarCount: (count: number, capped: boolean) =>
-    count === 0
-      ? 'Requiere atención: nada pendiente'
-      : `Requiere atención: ${capped ? 'más de ' : ''}${count} ${count === 1 ? 'aviso' : 'avisos'}`,
+  topBarUnit: (count: number) => (count === 1 ? 'aviso' : 'avisos'),
   loading: 'Cargando avisos…',
   loadError: 'No pudimos cargar lo que requiere atención.',
   empty: {
