@@ -80,4 +80,4 @@ test('two users syncing the same services and their payment histories at once: n
   await new Promise((resolve) => setTimeout(resolve, 1_500));
   await t.db.query('SELECT pg_stat_clear_snapshot()');
   expect(await deadlocks()).toBe(before);
-}, 300_000);
+}, 180_000);

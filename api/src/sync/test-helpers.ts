@@ -21,7 +21,7 @@ export async function startSyncReplica(options: ReplicaOptions = {}) {
   const faults: DocumentFaults = { mismatchedXml: new Set(), failingDownloads: new Map(), served: new Map() };
   const replica = await startReplica({
     world: withDocumentFaults(
-      simulatedWorld({ today: () => new Date(), historyMonths: HISTORY_MONTHS }),
+      simulatedWorld({ today: () => new Date(), historyMonths: options.historyMonths ?? HISTORY_MONTHS }),
       faults,
     ),
     ...options,
