@@ -36,3 +36,23 @@ test('axe: ninguna infracción seria o crítica en las pantallas de un usuario',
     expect(await seriousViolations(page), path).toEqual([]);
   }
 });
+
+test('axe: ninguna infracción seria o crítica en el inicio de sesión ni en la consola de administración', async ({
+  page,
+  seed,
+}) => {
+  test.setTimeout(120_000);
+  for (const path of ['/login', '/create-account']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+  const superuser = await seed.superuser();
+  await signInWithToken(page, superuser.token);
+  for (const path of ['/admin?tab=0', '/admin?tab=1', '/admin?tab=2']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+});
