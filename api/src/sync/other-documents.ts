@@ -3,6 +3,7 @@ import { DocumentError } from './errors';
 import { knownPayments, storePaymentCfdi } from './payments';
 import {
   companionFileName,
+  type GridBudget,
   gridKey,
   knownCompanions,
   periodDocuments,
@@ -41,15 +42,7 @@ export async function storeOtherDocuments(
   credential: PortalCredential,
   target: ReceiptsTarget,
   documents: readonly PortalDocument[],
-  {
-    signal,
-    deadline = Number.POSITIVE_INFINITY,
-    onProgress,
-  }: {
-    signal?: AbortSignal;
-    deadline?: number;
-    onProgress?: (done: number, total: number) => Promise<void>;
-  } = {},
+  { signal, deadline = Number.POSITIVE_INFINITY, onProgress }: GridBudget = {},
 ): Promise<StoredOthers> {
   const { others } = periodDocuments(documents);
   const known = new Set([

@@ -80,6 +80,15 @@ export function periodDocuments(documents: readonly PortalDocument[]) {
   };
 }
 
+/** How far a pass over a service's grid may go, and whom it tells of its progress. */
+export type GridBudget = {
+  signal?: AbortSignal;
+  /** Past it (ms since the epoch) the pass stops between documents and says it is incomplete. */
+  deadline?: number;
+  /** After each document downloaded: how many of the listed documents are stored. */
+  onProgress?: (done: number, total: number) => Promise<void>;
+};
+
 type KnownPeriod = { id: string; kinds: Set<Kind> };
 
 /**
@@ -94,16 +103,7 @@ export async function storeReceipts(
   credential: PortalCredential,
   target: ReceiptsTarget,
   documents: readonly PortalDocument[],
-  {
-    signal,
-    deadline = Number.POSITIVE_INFINITY,
-    onProgress,
-  }: {
-    signal?: AbortSignal;
-    deadline?: number;
-    /** After each receipt downloaded: how many of the listed receipts are stored. */
-    onProgress?: (done: number, total: number) => Promise<void>;
-  } = {},
+  { signal, deadline = Number.POSITIVE_INFINITY, onProgress }: GridBudget = {},
 ): Promise<StoredReceipts> {
   const { receipts } = periodDocuments(documents);
   const known = await knownPeriods(db, target.rpuId);
