@@ -1,4 +1,5 @@
 import type { Database } from '../db/database';
+import { InvalidatedCache } from '../db/invalidated-cache';
 import type { User } from '../users/service';
 
 /**
@@ -16,33 +17,17 @@ type Entry = { user: User; tokens: Set<string>; until: number };
 
 /**
  * The callers the auth guard has checked recently: a user's row (with `has_credentials`) and the
- * tokens (`jti`) found not revoked, so that a request needs no query (issue 17). It holds nothing
- * until it listens: every change announced on AUTH_CHANGES_CHANNEL drops that user at once, in
- * this process before the write that caused it resolves (`listenForInvalidation`), in the others
- * when the notification arrives. A read that started before a change is not kept (`epoch`).
+ * tokens (`jti`) found not revoked, so that a request needs no query (issue 17). Every change
+ * announced on AUTH_CHANGES_CHANNEL drops that user (InvalidatedCache).
  */
-export class SessionCache {
+export class SessionCache extends InvalidatedCache {
   private readonly entries = new Map<string, Entry>();
-  private stopListening: (() => Promise<void>) | null = null;
-  /** Bumped by every change: a read begun under an older epoch may hold what the change replaced. */
-  private epoch = 0;
 
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly now: () => number = Date.now,
-  ) {}
-
-  async start() {
-    this.stopListening ??= await this.db.listenForInvalidation(AUTH_CHANGES_CHANNEL, (userId) =>
-      this.forget(userId),
-    );
-  }
-
-  async stop() {
-    const stop = this.stopListening;
-    this.stopListening = null;
-    this.entries.clear();
-    await stop?.();
+  ) {
+    super(db, AUTH_CHANGES_CHANNEL);
   }
 
   /** The user of a token checked recently, or null (then check it and `keep` the answer). */
@@ -56,14 +41,9 @@ export class SessionCache {
     return entry.tokens.has(jti) ? entry.user : null;
   }
 
-  /** Where a read starts: pass it to `keep`. */
-  mark(): number {
-    return this.epoch;
-  }
-
   /** Keeps a checked caller, unless anything changed since `mark` (or nothing listens). */
   keep(user: User, jti: string, mark: number) {
-    if (!this.stopListening || mark !== this.epoch) return;
+    if (!this.mayKeep(mark)) return;
     const entry = this.entries.get(user.id);
     if (entry && entry.user.tokenVersion === user.tokenVersion) {
       entry.tokens.add(jti);
@@ -77,8 +57,11 @@ export class SessionCache {
     this.entries.set(user.id, { user, tokens: new Set([jti]), until: this.now() + SESSION_CACHE_TTL_MS });
   }
 
-  forget(userId: string) {
-    this.epoch += 1;
+  protected drop(userId: string) {
     this.entries.delete(userId);
+  }
+
+  protected clear() {
+    this.entries.clear();
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
+import { InvalidatedCache } from '../db/invalidated-cache';
 import type { PageCount } from './pagination';
 
 /**
@@ -24,34 +25,18 @@ export type CountScope = { counts: ListCounts; scope: string };
  * Capped counts of recent list pages (issue 17): a page turn, or the same page asked again, needs
  * only its own rows; counting a thousand matching rows was two thirds of a list's cost at 100,000
  * service points. A count is keyed by the query that made it (its tables, conditions and values)
- * and kept until the database announces a change to the rows of its user (LIST_CHANGES_CHANNEL):
- * at once in this process, in the others when the notification arrives. A count read while a
- * change happened is not kept (`epoch`). Nothing is kept until it listens.
+ * and kept until the database announces a change to the rows of its user (LIST_CHANGES_CHANNEL,
+ * InvalidatedCache).
  */
-export class ListCounts {
+export class ListCounts extends InvalidatedCache {
   private readonly scopes = new Map<string, Map<string, Entry>>();
   private size = 0;
-  private stopListening: (() => Promise<void>) | null = null;
-  /** Bumped by every change: a count begun under an older epoch may miss it. */
-  private epoch = 0;
 
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly now: () => number = Date.now,
-  ) {}
-
-  async start() {
-    this.stopListening ??= await this.db.listenForInvalidation(LIST_CHANGES_CHANNEL, (userId) =>
-      this.forget(userId),
-    );
-  }
-
-  async stop() {
-    const stop = this.stopListening;
-    this.stopListening = null;
-    this.scopes.clear();
-    this.size = 0;
-    await stop?.();
+  ) {
+    super(db, LIST_CHANGES_CHANNEL);
   }
 
   /** The count of a page whose own count would read up to `cap` + 1 rows, when a kept one tells it. */
@@ -70,17 +55,12 @@ export class ListCounts {
     return cap <= entry.cap ? { count: cap, count_capped: true } : null;
   }
 
-  /** Where a count starts: pass it to `keep`. */
-  mark(): number {
-    return this.epoch;
-  }
-
   /** Keeps a count (`rows` read with a limit of `cap` + 1), unless anything changed since `mark`. */
   keep(scope: string, key: string, rows: number, cap: number, mark: number) {
-    if (!this.stopListening || mark !== this.epoch) return;
+    if (!this.mayKeep(mark)) return;
     if (this.size >= MAX_COUNTS) {
       const oldest = this.scopes.keys().next().value;
-      if (oldest !== undefined) this.drop(oldest);
+      if (oldest !== undefined) this.dropScope(oldest);
     }
     const entries = this.scopes.get(scope) ?? new Map<string, Entry>();
     if (!entries.has(key)) this.size += 1;
@@ -88,13 +68,18 @@ export class ListCounts {
     this.scopes.set(scope, entries);
   }
 
-  forget(userId: string) {
-    this.epoch += 1;
-    this.drop(userId);
-    this.drop(EVERY_USER);
+  /** A change to a user's rows changes their counts and those over every user's rows. */
+  protected drop(userId: string) {
+    this.dropScope(userId);
+    this.dropScope(EVERY_USER);
   }
 
-  private drop(scope: string) {
+  protected clear() {
+    this.scopes.clear();
+    this.size = 0;
+  }
+
+  private dropScope(scope: string) {
     this.size -= this.scopes.get(scope)?.size ?? 0;
     this.scopes.delete(scope);
   }
