@@ -2,11 +2,11 @@
 // database: killed mid-run with SIGKILL, and two at once. PostgreSQL only: PGlite belongs to
 // one process.
 import { join } from 'node:path';
-import { bearer, seedUser, tokenFor } from '../testing/fixtures';
+import { seedUser, tokenFor } from '../testing/fixtures';
 import type { TestApp } from '../testing/test-app';
 import { testDatabaseKind } from '../testing/test-database';
 import { waitFor } from '../testing/wait-for';
-import { seedCredential, seedRpu, waitForTask } from './test-helpers';
+import { waitForTask } from './test-helpers';
 import { workerProcesses } from './test-worker-processes';
 
 const postgresOnly = testDatabaseKind() === 'postgres' ? describe : describe.skip;
@@ -24,26 +24,14 @@ postgresOnly('sync workers as separate processes on PostgreSQL', () => {
   });
 
   test('a worker killed with SIGKILL mid-sync loses nothing: another finishes the task, nothing stored twice', async () => {
-    const { t, replica } = processes;
+    const { t } = processes;
     const user = await seedUser(t.db);
     const token = await tokenFor(t.config, t.db, user.id);
-    replica.state.addAccount({
-      username: 'crash.demo',
-      password: 'Demo-2024',
+    const credentialId = await processes.seedAccount(user.id, 'crash.demo', {
       services: 2,
       switches: { latencyMs: 40 },
     });
-    const credentialId = await seedCredential(t, user.id, { cfeUser: 'crash.demo' });
-    for (const serviceNumber of replica.services('crash.demo'))
-      await seedRpu(t, user.id, { serviceNumber, credentialId });
-    const started = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/credentials/sync/${credentialId}`,
-      headers: bearer(token),
-      payload: { workflow: 3 },
-    });
-    expect(started.statusCode).toBe(202);
-    const taskId = started.json<{ task_id: string }>().task_id;
+    const taskId = await processes.startSync(token, credentialId);
 
     const first = await processes.startWorker();
     // Kill it once it is well into the downloads, with steps certainly in flight.
@@ -89,28 +77,14 @@ postgresOnly('sync workers as separate processes on PostgreSQL', () => {
     const token = await tokenFor(t.config, t.db, user.id);
     const credentials: string[] = [];
     for (let index = 0; index < 4; index++) {
-      const username = `reparto${index}.demo`;
-      replica.state.addAccount({ username, password: 'Demo-2024', services: 3 });
-      const credentialId = await seedCredential(t, user.id, { cfeUser: username });
-      for (const serviceNumber of replica.services(username))
-        await seedRpu(t, user.id, { serviceNumber, credentialId });
-      credentials.push(credentialId);
+      credentials.push(await processes.seedAccount(user.id, `reparto${index}.demo`, { services: 3 }));
     }
     await processes.startWorker();
     await processes.startWorker();
     replica.served.clear();
 
     const taskIds: string[] = [];
-    for (const credentialId of credentials) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `/api/v1/credentials/sync/${credentialId}`,
-        headers: bearer(token),
-        payload: { workflow: 3 },
-      });
-      expect(response.statusCode).toBe(202);
-      taskIds.push(response.json<{ task_id: string }>().task_id);
-    }
+    for (const credentialId of credentials) taskIds.push(await processes.startSync(token, credentialId));
     for (const taskId of taskIds) {
       const task = await waitForTask(t, token, taskId);
       expect(task).toMatchObject({ status: 1, counts: { total: 3, success: 3 } });

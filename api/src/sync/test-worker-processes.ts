@@ -1,7 +1,9 @@
+import type { Switches } from '../portal/replica/state';
+import { bearer } from '../testing/fixtures';
 import { type LuzProcess, startLuzProcess } from '../testing/luz-process';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
-import { type SyncReplica, startSyncReplica } from './test-helpers';
+import { type SyncReplica, seedCredential, seedRpu, startSyncReplica } from './test-helpers';
 
 /**
  * For tests of worker processes as production runs them (`src/worker.ts`) on one PostgreSQL
@@ -37,6 +39,29 @@ export function workerProcesses(stepTimeoutSeconds: number, workerEnv: Record<st
       );
       fixture.workers.push(worker);
       return worker;
+    },
+    /** A CFE account on the replica, stored as the user's credential with each service linked to it. */
+    async seedAccount(
+      userId: string,
+      username: string,
+      { services, switches }: { services: number; switches?: Partial<Switches> },
+    ): Promise<string> {
+      fixture.replica.state.addAccount({ username, password: 'Demo-2024', services, switches });
+      const credentialId = await seedCredential(fixture.t, userId, { cfeUser: username });
+      for (const serviceNumber of fixture.replica.services(username))
+        await seedRpu(fixture.t, userId, { serviceNumber, credentialId });
+      return credentialId;
+    },
+    /** Queues the account's receipt sync (workflow 3) through the API; its task's id. */
+    async startSync(token: string, credentialId: string): Promise<string> {
+      const started = await fixture.t.app.inject({
+        method: 'POST',
+        url: `/api/v1/credentials/sync/${credentialId}`,
+        headers: bearer(token),
+        payload: { workflow: 3 },
+      });
+      expect(started.statusCode).toBe(202);
+      return started.json<{ task_id: string }>().task_id;
     },
   };
 

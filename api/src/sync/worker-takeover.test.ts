@@ -1,9 +1,9 @@
 // A worker process killed mid-step on PostgreSQL: another process takes its step over within
 // seconds through the heartbeats (api/src/jobs/heartbeats.ts), long before the step's expiry.
-import { bearer, seedUser, tokenFor } from '../testing/fixtures';
+import { seedUser, tokenFor } from '../testing/fixtures';
 import type { LuzProcess } from '../testing/luz-process';
 import { testDatabaseKind } from '../testing/test-database';
-import { seedCredential, seedRpu, waitForTask } from './test-helpers';
+import { waitForTask } from './test-helpers';
 import { workerProcesses } from './test-worker-processes';
 
 const postgresOnly = testDatabaseKind() === 'postgres' ? describe : describe.skip;
@@ -13,30 +13,18 @@ postgresOnly('a dead worker process on PostgreSQL', () => {
   const processes = workerProcesses(300);
 
   test('its step is taken over by the other process within 15 s, and the task ends with everything stored once', async () => {
-    const { t, replica, workers } = processes;
+    const { t, workers } = processes;
     const user = await seedUser(t.db);
     const token = await tokenFor(t.config, t.db, user.id);
     // Slow answers: a step is certainly in flight when its process dies.
-    replica.state.addAccount({
-      username: 'muere.demo',
-      password: 'Demo-2024',
+    const credentialId = await processes.seedAccount(user.id, 'muere.demo', {
       services: 2,
       switches: { latencyMs: 250 },
     });
-    const credentialId = await seedCredential(t, user.id, { cfeUser: 'muere.demo' });
-    for (const serviceNumber of replica.services('muere.demo'))
-      await seedRpu(t, user.id, { serviceNumber, credentialId });
     await processes.startWorker();
     await processes.startWorker();
 
-    const started = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/credentials/sync/${credentialId}`,
-      headers: bearer(token),
-      payload: { workflow: 3 },
-    });
-    expect(started.statusCode).toBe(202);
-    const taskId = started.json<{ task_id: string }>().task_id;
+    const taskId = await processes.startSync(token, credentialId);
 
     // The process that says (in its heartbeat) it holds a step of this run.
     let holder: { pid: number; job: string } | undefined;
