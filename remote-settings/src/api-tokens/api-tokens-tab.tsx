@@ -11,19 +11,17 @@ import {
   errorMessage,
   es,
   formatDateTime,
-  Modal,
-  ModalActions,
   PagedQueryTable,
   parseSettingsSearch,
   queryClient,
   queryKeys,
   Row,
-  SecretReveal,
   toast,
   useSearchState,
 } from '@luz/shared';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { SecretModal } from '../secret-modal';
 import { settingsText } from '../text';
 import { ApiTokenFormModal } from './api-token-form-modal';
 
@@ -117,12 +115,13 @@ export function ApiTokensTab() {
         />
       ) : null}
       {secret ? (
-        <Modal open onOpenChange={(open) => !open && setSecret(null)} title={text.secretTitle}>
-          <SecretReveal value={secret} warning={text.secretShownOnce} testId="api-token-secret" />
-          <ModalActions>
-            <Button onClick={() => setSecret(null)}>{es.common.close}</Button>
-          </ModalActions>
-        </Modal>
+        <SecretModal
+          secret={secret}
+          title={text.secretTitle}
+          warning={text.secretShownOnce}
+          testId="api-token-secret"
+          onClose={() => setSecret(null)}
+        />
       ) : null}
       <ConfirmDialog
         open={revoking !== null}

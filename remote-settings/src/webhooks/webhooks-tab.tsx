@@ -18,9 +18,9 @@ import {
 } from '@luz/shared';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { SecretModal } from '../secret-modal';
 import { settingsText } from '../text';
 import { DeliveriesModal } from './deliveries-modal';
-import { SecretModal } from './secret-modal';
 import { WebhookFormModal } from './webhook-form-modal';
 
 const text = settingsText.webhooks;
@@ -173,7 +173,15 @@ export function WebhooksTab() {
           }}
         />
       ) : null}
-      {secret ? <SecretModal secret={secret} onClose={() => setSecret(null)} /> : null}
+      {secret ? (
+        <SecretModal
+          secret={secret}
+          title={text.secretTitle}
+          warning={text.secretShownOnce}
+          testId="webhook-secret"
+          onClose={() => setSecret(null)}
+        />
+      ) : null}
       {watching ? <DeliveriesModal webhook={watching} onClose={() => setWatching(null)} /> : null}
       <ConfirmDialog
         open={deleting !== null}
