@@ -94,39 +94,28 @@ const autofetchSql = (param: string) => /* sql */ `
   with_autofetch = ${param}::boolean,
   next_autofetch_at = CASE WHEN ${param}::boolean THEN coalesce(next_autofetch_at, now()) ELSE next_autofetch_at END`;
 
-export async function setAutofetch(
-  db: Database,
-  userId: string,
-  rpuIds: readonly string[],
-  enabled: boolean,
-): Promise<number> {
+/** Sets columns (`set`, with `$3` as the value) on the caller's own service points; how many changed. */
+function updateOwnRpus(db: Database, userId: string, rpuIds: readonly string[], set: string, value: boolean) {
   return db.transaction(async (tx) => {
     const ids = await assertOwnRpus(tx, userId, rpuIds);
     const { rowCount } = await tx.query(
-      `UPDATE rpus SET ${autofetchSql('$3')}, updated_at = now()
+      `UPDATE rpus SET ${set}, updated_at = now()
        WHERE id = ANY($1::uuid[]) AND user_id = $2 AND NOT deleted`,
-      [ids, userId, enabled],
+      [ids, userId, value],
     );
     return rowCount;
   });
 }
 
-export async function setEmailNotifications(
+export const setAutofetch = (db: Database, userId: string, rpuIds: readonly string[], enabled: boolean) =>
+  updateOwnRpus(db, userId, rpuIds, autofetchSql('$3'), enabled);
+
+export const setEmailNotifications = (
   db: Database,
   userId: string,
   rpuIds: readonly string[],
   enabled: boolean,
-): Promise<number> {
-  return db.transaction(async (tx) => {
-    const ids = await assertOwnRpus(tx, userId, rpuIds);
-    const { rowCount } = await tx.query(
-      `UPDATE rpus SET send_email_notifications = $3, updated_at = now()
-       WHERE id = ANY($1::uuid[]) AND user_id = $2 AND NOT deleted`,
-      [ids, userId, enabled],
-    );
-    return rowCount;
-  });
-}
+) => updateOwnRpus(db, userId, rpuIds, 'send_email_notifications = $3', enabled);
 
 /**
  * Soft delete: the rows stay (with their periods and documents) for the superuser's view, but
