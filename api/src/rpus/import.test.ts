@@ -136,6 +136,18 @@ describe('POST /rpus/bulk', () => {
     expect(unnamed.json().holder_name).toBeNull();
   });
 
+  test('an 11-digit number (Excel dropped its leading zero) is refused with the 12-digit number to send', async () => {
+    const { token } = await newCaller(t);
+    const answer = await importRows(token, [
+      { service_number: '12345678901' },
+      { service_number: '1234567890' },
+    ]);
+    expect(answer.results.map((result) => [result.outcome, result.reason])).toEqual([
+      ['invalid', 'Tiene 11 dígitos: si Excel le quitó el cero inicial, envíalo como 012345678901.'],
+      ['invalid', expect.not.stringContaining('cero inicial')],
+    ]);
+  });
+
   test('marks numbers another user holds as duplicated, on both sides', async () => {
     const a = await newCaller(t);
     const b = await newCaller(t);

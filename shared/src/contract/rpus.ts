@@ -263,7 +263,10 @@ export function rpuImportRowErrors(
 ): RpuImportRowErrors {
   const errors: RpuImportRowErrors = {};
   const problem = serviceNumberProblem(row.service_number);
-  if (problem) errors.service_number = serviceNumberMessage(problem);
+  // 11 digits are a number Excel stripped of its leading zero: say which number to send instead.
+  if (problem && /^\d{11}$/.test(row.service_number.trim()))
+    errors.service_number = rpuImportProblems.leadingZeroMissing(`0${row.service_number.trim()}`);
+  else if (problem) errors.service_number = serviceNumberMessage(problem);
   const cfeUser = row.cfe_user.trim();
   if (cfeUser !== '' && !knownCfeUsers.has(cfeUser.toLowerCase()))
     errors.cfe_user = rpuImportProblems.cfeUserUnknown(cfeUser);

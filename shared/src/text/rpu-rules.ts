@@ -31,6 +31,8 @@ export const rpuImportProblems = {
   holderNameIgnored: (reason: string) => `${reason} No se importará.`,
   leadingZeroRestored: (serviceNumber: string) =>
     `Tenía 11 dígitos (Excel quita el cero inicial): se importará como ${serviceNumber}.`,
+  leadingZeroMissing: (serviceNumber: string) =>
+    `Tiene 11 dígitos: si Excel le quitó el cero inicial, envíalo como ${serviceNumber}.`,
 };
 
 /** What is wrong with a field of the service-point edit (PATCH /rpus/{rpu_id}); the API's 422 too. */
