@@ -40,10 +40,12 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
+// Under the top bar, top right: the sync panel holds the bottom right corner, and a toast over its
+// last entries would hide their "Reintentar".
 const Region = styled.section`
   position: fixed;
   right: 16px;
-  bottom: 48px;
+  top: calc(${({ theme }) => theme.layout.topBarHeight} + 12px);
   z-index: 60;
   display: flex;
   flex-direction: column;
