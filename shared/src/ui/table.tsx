@@ -41,6 +41,10 @@ const StyledTable = styled.table`
     background: ${({ theme }) => theme.color.surfaceRaised};
     // Headers may break between words: the browser does so only when the table is wider than its
     // frame, and the columns (with the row actions at the end) fit before the frame scrolls sideways.
+    // Which header breaks depends on the rows' content, so the row has room for two lines from the
+    // start: the header does not grow, pushing the rows down, when the first rows arrive.
+    height: calc(2lh + ${({ theme }) => theme.space(5)});
+    vertical-align: bottom;
   }
   tbody tr:last-child td { border-bottom: none; }
   tbody tr[aria-selected='true'] { background: ${({ theme }) => `${theme.color.primary}14`}; }
