@@ -38,8 +38,12 @@ export default defineConfig(({ command }) => ({
   output: { assetPrefix: '/' },
   // The shared singletons and the app are chunks the entry loads once it runs: named in the page,
   // the browser fetches them alongside the entry instead of after it. The signed-in screens are
-  // fetched by the first script, only when a token is stored (src/routing/load-signed-in.ts).
-  performance: { preload: { type: 'async-chunks', include: [/\.js$/], exclude: [/\/signed-in[.-]/] } },
+  // fetched by the first script, only when a token is stored (src/routing/load-signed-in.ts). The
+  // SDK's dialog (Radix) is fetched by the signed-in layout or the first dialog that opens
+  // (shared/src/ui/modal.tsx): no sign-in screen needs it.
+  performance: {
+    preload: { type: 'async-chunks', include: [/\.js$/], exclude: [/\/signed-in[.-]/, /\/dialog\./] },
+  },
   tools: {
     rspack: {
       optimization: {
@@ -49,6 +53,16 @@ export default defineConfig(({ command }) => ({
             signedInVendor: {
               test: /[\\/]node_modules[\\/](single-spa[\\/]|single-spa-react[\\/].*parcel)/,
               name: 'signed-in-vendor',
+              chunks: 'async',
+              priority: 30,
+              enforce: true,
+            },
+            // Radix's dialog and what only it uses (focus trap, scroll lock, portal) go with the SDK's
+            // dialog (the chunk of the same name), not into a vendor chunk the page would preload.
+            // What it shares with the tabs (primitive, presence, …) stays with the SDK.
+            dialog: {
+              test: /[\\/]node_modules[\\/](@radix-ui[\\/]react-(dialog|dismissable-layer|focus-guards|focus-scope|portal)|react-remove-scroll(-bar)?|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|detect-node-es)[\\/]/,
+              name: 'dialog',
               chunks: 'async',
               priority: 30,
               enforce: true,

@@ -5,6 +5,7 @@ import {
   es,
   isSubscriptionActive,
   PageSpinner,
+  preloadDialog,
   useCurrentUser,
   useThemePreference,
 } from '@luz/shared';
@@ -106,6 +107,11 @@ function SignedInShell({
   logout: () => void;
 }) {
   const { mode } = useThemePreference();
+  // Once the shell shows: the dialogs of the signed-in screens then open at once. A failed preload
+  // is tried again, and reported, when a dialog opens.
+  useEffect(() => {
+    preloadDialog().catch(() => undefined);
+  }, []);
   const syncEvents = useSyncEventSocket();
   const syncArea = useSyncEventArea(syncEvents);
   useLiveAttention(syncEvents);

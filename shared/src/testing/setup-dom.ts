@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom';
 import { TextDecoder, TextEncoder } from 'node:util';
+import { preloadDialog } from '../ui/modal';
 
 // jsdom lacks the Encoding API that react-router (and file reading) use in the browser.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
@@ -8,3 +9,7 @@ Object.assign(globalThis, { TextEncoder, TextDecoder });
 afterEach(() => {
   jest.useRealTimers();
 });
+
+// The signed-in layout preloads the dialog's code as soon as it shows (ui/modal.tsx): tests render
+// screens as they are by then, with a dialog that opens at once.
+beforeAll(() => preloadDialog());

@@ -9,7 +9,7 @@ export { FactList } from './fact-list';
 export type { SelectOption } from './fields';
 export { Checkbox, PasswordField, SelectField, TextField } from './fields';
 export { Card, EmptyState, PageHeader, Row, Stack, VisuallyHidden } from './layout';
-export { ConfirmDialog, FormModal, Modal, ModalActions } from './modal';
+export { ConfirmDialog, FormModal, Modal, ModalActions, preloadDialog } from './modal';
 export { PagedQueryTable } from './paged-query-table';
 export { Pagination, pageSizeOptions, SearchPagination } from './pagination';
 export { ProgressBar } from './progress-bar';

@@ -1,44 +1,10 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { type FormEvent, type ReactNode, useRef } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { es } from '../text/es';
 import { Alert } from './alert';
 import { Button } from './button';
 import { Stack } from './layout';
-
-const Overlay = styled(Dialog.Overlay)`
-  position: fixed;
-  inset: 0;
-  background: ${({ theme }) => theme.color.overlay};
-  z-index: 50;
-`;
-
-const Content = styled(Dialog.Content)<{ $width: number }>`
-  position: fixed;
-  z-index: 51;
-  top: 50%;
-  left: 50%;
-  transform: translate(-50%, -50%);
-  width: min(${({ $width }) => $width}px, calc(100vw - 32px));
-  max-height: calc(100vh - 48px);
-  overflow: auto;
-  background: ${({ theme }) => theme.color.surface};
-  color: ${({ theme }) => theme.color.text};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.lg};
-  box-shadow: ${({ theme }) => theme.shadow.md};
-  padding: ${({ theme }) => theme.space(6)};
-`;
-
-const Title = styled(Dialog.Title)`
-  margin: 0 0 ${({ theme }) => theme.space(2)};
-  font-size: ${({ theme }) => theme.font.size.xl};
-`;
-
-const Description = styled(Dialog.Description)`
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  color: ${({ theme }) => theme.color.textMuted};
-`;
+import { toast } from './toast';
 
 export const ModalActions = styled.div`
   display: flex;
@@ -78,26 +44,63 @@ function useFocusReturn(open: boolean) {
   };
 }
 
+type DialogModule = typeof import('./modal-dialog');
+let dialogModule: DialogModule | null = null;
+let dialogLoading: Promise<DialogModule> | null = null;
+
+/**
+ * Loads the dialog's code (Radix) ahead of the first dialog: the signed-in layout calls it once it
+ * shows, so a dialog opens at once; the sign-in screens never load it. A failed load is tried
+ * again by the next call.
+ */
+export function preloadDialog(): Promise<DialogModule> {
+  // Named for the host's build, which keeps it out of the page's preloads (host/rsbuild.config.ts).
+  dialogLoading ??= import(/* webpackChunkName: "dialog" */ './modal-dialog').then(
+    (loaded) => {
+      dialogModule = loaded;
+      return loaded;
+    },
+    (error: unknown) => {
+      dialogLoading = null;
+      throw error;
+    },
+  );
+  return dialogLoading;
+}
+
+/** The dialog's code, loading it when a dialog opens before it was preloaded. */
+function useDialogModule(open: boolean): DialogModule | null {
+  const [loaded, setLoaded] = useState(dialogModule);
+  useEffect(() => {
+    if (!open || loaded) return;
+    let current = true;
+    preloadDialog().then(
+      (module) => current && setLoaded(module),
+      () => current && toast.error(es.errors.loadFailure),
+    );
+    return () => {
+      current = false;
+    };
+  }, [open, loaded]);
+  return loaded ?? dialogModule;
+}
+
 /** An accessible dialog: focus is trapped inside and returned on close; Escape closes when dismissible. */
 export function Modal({ open, onOpenChange, title, description, children, width = 520 }: ModalProps) {
-  const dismissible = Boolean(onOpenChange);
   const returnFocus = useFocusReturn(open);
+  const dialog = useDialogModule(open);
+  if (!dialog) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange ?? (() => undefined)}>
-      <Dialog.Portal>
-        <Overlay />
-        <Content
-          $width={width}
-          onEscapeKeyDown={dismissible ? undefined : (event) => event.preventDefault()}
-          onPointerDownOutside={dismissible ? undefined : (event) => event.preventDefault()}
-          onCloseAutoFocus={returnFocus}
-        >
-          <Title>{title}</Title>
-          {description ? <Description>{description}</Description> : <Dialog.Description hidden />}
-          {children}
-        </Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <dialog.ModalDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      width={width}
+      onCloseAutoFocus={returnFocus}
+    >
+      {children}
+    </dialog.ModalDialog>
   );
 }
 
