@@ -171,7 +171,13 @@ export function createSyncEventSocket(): SyncEventSocket {
   /** CAPTCHAs asked before this connection (a reload) are read from the accounts. */
   const loadWaitingCaptchas = async () => {
     try {
-      const credentials = await credentialsApi.all();
+      // Through the query cache: the page that opens with the socket (the services list, its
+      // filters) asks for the same list, and one request serves both. Never older than this call.
+      const credentials = await queryClient.fetchQuery({
+        queryKey: queryKeys.credentialsAll,
+        queryFn: credentialsApi.all,
+        staleTime: 0,
+      });
       for (const credential of credentials) {
         if (closed || !credential.captcha_pending || waiting.has(credential.credential_id)) continue;
         setCaptcha(credential.credential_id, {
