@@ -15,6 +15,8 @@ let ownerId: string;
 let otherId: string;
 /** The count queries sent (those carrying the capped count column). */
 let countsSent = 0;
+/** Every query sent through `db`. */
+let queriesSent = 0;
 let db: Queryable;
 
 beforeAll(async () => {
@@ -24,6 +26,7 @@ beforeAll(async () => {
   db = {
     query<T extends Row>(sql: string, params: readonly unknown[] = []) {
       if (sql.includes('full_count')) countsSent += 1;
+      queriesSent += 1;
       return database.db.query<T>(sql, params);
     },
     exec: (sql: string) => database.db.exec(sql),
@@ -119,6 +122,62 @@ test('the periods list keeps its count too, dropped by a new period', async () =
   await settled();
   expect((await listPeriods(db, ownerId, {}, { page: 1, page_size: 2 }, counts)).count).toBe(4);
   expect(countsSent).toBe(2);
+});
+
+test('the same page asked again is answered from memory until its rows change', async () => {
+  const first = await listRpus(db, ownerId, { alias: 'sucursal' }, page(2), counts);
+  queriesSent = 0;
+  expect(await listRpus(db, ownerId, { alias: 'sucursal' }, page(2), counts)).toEqual(first);
+  expect(queriesSent).toBe(0);
+  // Another window of the same query is another page.
+  await listRpus(db, ownerId, { alias: 'sucursal' }, { page: 1, page_size: 5 }, counts);
+  expect(queriesSent).toBe(1);
+
+  // A write to one of its rows drops it, whoever wrote it.
+  await database.db.query('UPDATE rpus SET alias = $1 WHERE user_id = $2 AND alias = $3', [
+    'Sucursal renombrada',
+    ownerId,
+    'Sucursal 3',
+  ]);
+  await settled();
+  const again = await listRpus(db, ownerId, { alias: 'sucursal' }, page(2), counts);
+  expect(queriesSent).toBe(2);
+  expect(again.data.map((rpu) => rpu.alias)).toEqual(
+    (await listRpus(db, ownerId, { alias: 'sucursal' }, page(2))).data.map((rpu) => rpu.alias),
+  );
+});
+
+test('a page read while a change happened is not kept', async () => {
+  const mark = counts.mark();
+  counts.forget('someone');
+  counts.keepPage('u', 'stale', { data: [1], count: 1 }, mark);
+  expect(counts.page('u', 'stale')).toBeNull();
+  counts.keepPage('u', 'fresh', { data: [1], count: 1 }, counts.mark());
+  expect(counts.page('u', 'fresh')).toEqual({ data: [1], count: 1 });
+  counts.forget('u');
+  expect(counts.page('u', 'fresh')).toBeNull();
+});
+
+test('a periods page is dropped when one of its documents changes (has_pdf, has_xml)', async () => {
+  const [rpu] = (await listRpus(db, ownerId, {}, page(1))).data;
+  if (!rpu) throw new Error('no service point');
+  const { rows } = await database.db.query<{ id: string }>(
+    `INSERT INTO periods (user_id, rpu_id, initial_date, final_date, amount, consumption_kwh, tariff)
+     VALUES ($1, $2, '2023-01-01', '2023-01-31', 100, 10, 'PDBT') RETURNING id`,
+    [ownerId, rpu.id],
+  );
+  const periodId = (rows[0] as { id: string }).id;
+  await settled();
+  const withoutPdf = await listPeriods(db, ownerId, { rpu_id: rpu.id }, page(1), counts);
+  expect(withoutPdf.data.find((period) => period.period_id === periodId)?.has_pdf).toBe(false);
+  await database.db.query(
+    `INSERT INTO documents (user_id, rpu_id, period_id, kind, file_name, storage_key, content_type, size_bytes, sha256)
+     VALUES ($1, $2, $3, 'pdf', 'recibo.pdf', $4, 'application/pdf', 3, 'x')`,
+    [ownerId, rpu.id, periodId, `test/${periodId}.pdf`],
+  );
+  await settled();
+  const withPdf = await listPeriods(db, ownerId, { rpu_id: rpu.id }, page(1), counts);
+  expect(withPdf.data.find((period) => period.period_id === periodId)?.has_pdf).toBe(true);
 });
 
 test('a kept count answers pages it covers, exactly or as "more than"', () => {

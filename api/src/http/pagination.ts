@@ -78,8 +78,9 @@ export async function pageCount(
  * One page of a list and how many rows match (capped, see `countPage`), in one query: the
  * `{data, count}` of the list endpoints. The page and its count share `where` (and `from`, unless
  * `countFrom` names fewer tables that give the same rows), so they never disagree. With `kept`,
- * a count kept from a recent page of the same query answers instead (`ListCounts`), and the
- * query reads the page alone.
+ * the same page asked again while its rows are unchanged is answered from memory, and a count
+ * kept from a recent page of the same query answers another page's, whose query then reads the
+ * page alone (`ListCounts`).
  */
 export async function selectPage<R extends Row, T>(
   db: Queryable,
@@ -89,13 +90,32 @@ export async function selectPage<R extends Row, T>(
   kept?: CountScope,
 ): Promise<Page<T>> {
   const { limit, offset } = pageWindow(page);
+  const where = query.where.where();
+  const key = kept && `${query.countFrom ?? query.from}\n${where}\n${JSON.stringify(query.where.values)}`;
+  const pageKey = key && `${key}\n${query.columns}\n${query.orderBy}\n${limit}\n${offset}`;
+  const keptPage = kept && pageKey ? kept.counts.page<T>(kept.scope, pageKey) : null;
+  if (keptPage) return keptPage;
+  // Taken before the first query: a change announced meanwhile keeps neither the count nor the page.
+  const mark = kept?.counts.mark() ?? 0;
+  const answer = await readPage(db, query, page, toItem, kept && key ? { ...kept, key, mark } : undefined);
+  if (kept && pageKey) kept.counts.keepPage(kept.scope, pageKey, answer, mark);
+  return answer;
+}
+
+async function readPage<R extends Row, T>(
+  db: Queryable,
+  query: { columns: string; from: string; countFrom?: string; where: Conditions; orderBy: string },
+  page: PageQuery,
+  toItem: (row: R) => T,
+  kept?: CountScope & { key: string; mark: number },
+): Promise<Page<T>> {
+  const { limit, offset } = pageWindow(page);
   const { values } = query.where;
   const where = query.where.where();
   const counting = { from: query.countFrom ?? query.from, where };
   const n = values.length;
   const cap = countCap(page);
-  const key = kept && `${counting.from}\n${where}\n${JSON.stringify(values)}`;
-  const known = kept && key ? kept.counts.get(kept.scope, key, cap) : null;
+  const known = kept ? kept.counts.get(kept.scope, kept.key, cap) : null;
   if (known) {
     const { rows } = await db.query<R>(
       `SELECT ${query.columns} FROM ${query.from} ${where}
@@ -106,7 +126,6 @@ export async function selectPage<R extends Row, T>(
     const counted = rows.length > 0 && rows.length < limit ? { count: offset + rows.length } : known;
     return { data: rows.map(toItem), ...counted };
   }
-  const mark = kept?.counts.mark() ?? 0;
   const { rows } = await db.query<R & { full_count: number }>(
     `SELECT ${query.columns}, ${countColumn(counting, `$${n + 3}`)}
      FROM ${query.from} ${where}
@@ -114,7 +133,7 @@ export async function selectPage<R extends Row, T>(
     [...values, limit, offset, cap + 1],
   );
   const first = rows[0];
-  if (kept && key && first) kept.counts.keep(kept.scope, key, first.full_count, cap, mark);
+  if (kept && first) kept.counts.keep(kept.scope, kept.key, first.full_count, cap, kept.mark);
   const counted = await pageCount(db, { ...counting, values }, page, rows);
   return { data: rows.map(toItem), ...counted };
 }

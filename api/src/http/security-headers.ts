@@ -20,9 +20,12 @@ export function securityHeaders({ publicUrl }: { publicUrl: string }): Record<st
 
 /** Adds `headers` to every answer; a route that sets one itself (the local checkout page's `no-referrer`) keeps its own. */
 export function installSecurityHeaders(app: FastifyInstance, headers: Record<string, string>) {
-  app.addHook('onSend', async (_request, reply) => {
-    for (const [name, value] of Object.entries(headers)) {
+  const entries = Object.entries(headers);
+  // A callback hook, not an async one: no promise per answer on the hot path (issue 17).
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    for (const [name, value] of entries) {
       if (!reply.hasHeader(name)) reply.header(name, value);
     }
+    done(null, payload);
   });
 }

@@ -12,6 +12,7 @@ import { up as listIndexes } from './100_list_indexes';
 import { up as authChanges } from './101_auth_changes';
 import { up as listChanges } from './102_list_changes';
 import { up as apiTokens } from './120_api_tokens';
+import { up as documentListChanges } from './130_document_list_changes';
 
 export type Migration = { version: number; name: string; up: string };
 
@@ -31,4 +32,5 @@ export const migrations: readonly Migration[] = [
   { version: 101, name: 'auth_changes', up: authChanges },
   { version: 102, name: 'list_changes', up: listChanges },
   { version: 120, name: 'api_tokens', up: apiTokens },
+  { version: 130, name: 'document_list_changes', up: documentListChanges },
 ];
