@@ -57,11 +57,11 @@ export default defineConfig(({ command }) => ({
               priority: 30,
               enforce: true,
             },
-            // Radix's dialog and what only it uses (focus trap, scroll lock, portal) go with the SDK's
-            // dialog (the chunk of the same name), not into a vendor chunk the page would preload.
-            // What it shares with the tabs (primitive, presence, …) stays with the SDK.
+            // Radix (only the dialog uses it in the host's build: the tabs are the remotes') and what
+            // its dialog uses (focus trap, scroll lock, portal) go with the SDK's dialog (the chunk
+            // of the same name), not into a vendor chunk the page would preload.
             dialog: {
-              test: /[\\/]node_modules[\\/](@radix-ui[\\/]react-(dialog|dismissable-layer|focus-guards|focus-scope|portal)|react-remove-scroll(-bar)?|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|detect-node-es)[\\/]/,
+              test: /[\\/]node_modules[\\/](@radix-ui[\\/]|react-remove-scroll(-bar)?[\\/]|react-style-singleton[\\/]|use-callback-ref[\\/]|use-sidecar[\\/]|aria-hidden[\\/]|get-nonce[\\/]|detect-node-es[\\/])/,
               name: 'dialog',
               chunks: 'async',
               priority: 30,

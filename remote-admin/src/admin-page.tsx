@@ -1,4 +1,5 @@
-import { PageHeader, parseAdminSearch, Tabs, useRemoteProps, useSearchState } from '@luz/shared';
+import { PageHeader, parseAdminSearch, useRemoteProps, useSearchState } from '@luz/shared';
+import { Tabs } from '@luz/shared/tabs';
 import { Navigate } from 'react-router-dom';
 import { tabFilterReset } from './filters';
 import { LogsTab } from './logs/logs-tab';

@@ -1,4 +1,5 @@
-import { PageHeader, parseSettingsSearch, Tabs, useSearchState } from '@luz/shared';
+import { PageHeader, parseSettingsSearch, useSearchState } from '@luz/shared';
+import { Tabs } from '@luz/shared/tabs';
 import { ApiTokensTab } from './api-tokens/api-tokens-tab';
 import { AppearanceTab } from './appearance/appearance-tab';
 import { CfeTab } from './cfe/cfe-tab';

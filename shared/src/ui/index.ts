@@ -23,7 +23,5 @@ export { SecretReveal } from './secret-reveal';
 export { PageSpinner, Spinner } from './spinner';
 export type { Column, Selection } from './table';
 export { DataTable } from './table';
-export type { TabItem } from './tabs';
-export { Tabs } from './tabs';
 export type { Toast } from './toast';
 export { Toaster, toast } from './toast';

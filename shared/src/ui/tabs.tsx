@@ -2,6 +2,10 @@ import * as RadixTabs from '@radix-ui/react-tabs';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 
+// Not in the SDK's barrel: only the settings and admin screens show tabs, so each of those remotes
+// bundles this file and Radix's tabs (`@luz/shared/tabs`, not a shared singleton: it holds no
+// state) and the sign-in screens do not load them.
+
 const List = styled(RadixTabs.List)`
   display: flex;
   gap: ${({ theme }) => theme.space(1)};
