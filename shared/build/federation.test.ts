@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { routerExports } from './federation';
+import { queryExports, routerExports } from './federation';
 
 const workspace = join(__dirname, '..', '..');
 const frontEndSources = [
@@ -23,14 +23,14 @@ function* sourceFiles(dir: string): Generator<string> {
   }
 }
 
-/** Names a file takes from react-router-dom as values (types cost nothing at run time). */
-function routerImports(file: string): string[] {
+/** Names a file takes from `module` as values (types cost nothing at run time). */
+function valueImports(file: string, module: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
   const names: string[] = [];
   for (const statement of source.statements) {
     if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue;
     const from = statement.moduleSpecifier;
-    if (!from || !ts.isStringLiteral(from) || from.text !== 'react-router-dom') continue;
+    if (!from || !ts.isStringLiteral(from) || from.text !== module) continue;
     if (ts.isImportDeclaration(statement)) {
       const clause = statement.importClause;
       if (!clause || clause.isTypeOnly) continue;
@@ -53,14 +53,23 @@ function routerImports(file: string): string[] {
   return names;
 }
 
-test('every app imports from react-router-dom only what the shared, tree-shaken router provides', () => {
+/** Every name the apps import from `module` that `provided` lacks, with the file that imports it. */
+function missingImports(module: string, provided: string[]): string[] {
   const missing: string[] = [];
   for (const app of frontEndSources) {
     for (const file of sourceFiles(join(workspace, app, 'src'))) {
-      for (const name of routerImports(file)) {
-        if (!routerExports.includes(name)) missing.push(`${name} (${file.slice(workspace.length + 1)})`);
+      for (const name of valueImports(file, module)) {
+        if (!provided.includes(name)) missing.push(`${name} (${file.slice(workspace.length + 1)})`);
       }
     }
   }
-  expect(missing).toEqual([]);
+  return missing;
+}
+
+test('every app imports from react-router-dom only what the shared, tree-shaken router provides', () => {
+  expect(missingImports('react-router-dom', routerExports)).toEqual([]);
+});
+
+test('every app imports from @tanstack/react-query only what the shared, tree-shaken package provides', () => {
+  expect(missingImports('@tanstack/react-query', queryExports)).toEqual([]);
 });

@@ -26,6 +26,22 @@ export const routerExports = [
 ];
 
 /**
+ * What every app may import from @tanstack/react-query: the same arrangement as `routerExports`
+ * (one QueryClient and cache on the page, a package that would otherwise ship hooks nobody calls:
+ * infinite and suspense queries, hydration, …). `federation.test.ts` fails while an app imports a
+ * name this list lacks.
+ */
+export const queryExports = [
+  'QueryCache',
+  'QueryClient',
+  'QueryClientProvider',
+  'keepPreviousData',
+  'useMutation',
+  'useQuery',
+  'useQueryClient',
+];
+
+/**
  * Modules every app (host and remotes) shares as singletons, so there is one React, one router,
  * one QueryClient and one SDK instance on the page. Versions come from each package's own
  * package.json (the plugin reads them); `@luz/shared` is a workspace package, hence its range.
@@ -41,7 +57,10 @@ export const sharedSingletons = {
     singleton: true,
     treeShaking: { mode: 'runtime-infer' as const, usedExports: routerExports },
   },
-  '@tanstack/react-query': { singleton: true },
+  '@tanstack/react-query': {
+    singleton: true,
+    treeShaking: { mode: 'runtime-infer' as const, usedExports: queryExports },
+  },
   'styled-components': { singleton: true },
   '@luz/shared': { singleton: true, requiredVersion: '^0.3.16' },
 };
