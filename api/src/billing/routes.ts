@@ -1,11 +1,4 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import {
-  zCheckout,
-  zCheckoutRequest,
-  zConfirmSubscription,
-  zLocalSubscriptionAction,
-  zUserPublic,
-} from '@luz/shared/contract';
 import { basicAuthValidator } from 'chargebee';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
@@ -13,6 +6,7 @@ import type { AppContext } from '../context';
 import type { ApiApp } from '../http/api-app';
 import { currentUser } from '../http/auth-guard';
 import { HttpError } from '../http/errors';
+import { operationRoute } from '../http/operation-route';
 import { routeRateLimit } from '../http/rate-limit';
 import { findUserById, toUserPublic, type User } from '../users/service';
 import { checkoutPageSecurityPolicy, renderCheckoutPage } from './local-page';
@@ -34,25 +28,8 @@ import {
   startCheckout,
 } from './service';
 
-const tags = ['billing'];
-const security = [{ bearer: [] }];
-
 /** Each checkout is a hosted page at the provider: a user may start a few, not thousands. */
 const checkoutRateLimit = { max: 10, windowMs: 10 * 60_000 };
-
-/** The fields of a Chargebee event we read; the rest of the payload is ignored. */
-const zChargebeeEvent = z.object({
-  id: z.string().min(1).max(100),
-  event_type: z.string().min(1).max(100),
-  occurred_at: z.number().int().nonnegative(),
-  content: z.object({
-    subscription: z
-      .object({ id: z.string().min(1).max(100), customer_id: z.string().max(100).optional() })
-      .optional(),
-    customer: z.object({ id: z.string().min(1).max(100) }).optional(),
-  }),
-});
-const zEventOutcome = z.object({ outcome: z.enum(['processed', 'duplicate', 'ignored']) });
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 /** Compares in constant time whatever the lengths (hashing first makes them equal). */
@@ -88,27 +65,15 @@ export async function billingRoutes(app: ApiApp, ctx: AppContext) {
   /** This API as the browser reached it (TRUST_PROXY makes forwarded headers count). */
   const apiBaseUrl = (request: FastifyRequest) => `${request.protocol}://${request.host}${app.prefix}`;
 
-  app.post(
-    '/chargebee/generate-checkout-new-url/',
-    {
-      onRequest: auth.account,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Página de pago del plan en el proveedor (Chargebee: checkout_new_for_items). Al terminar, el proveedor regresa a `redirect_url` con `?id=…&state=…`.',
-        body: zCheckoutRequest.optional(),
-        response: { 200: zCheckout },
-      },
-      config: {
-        rateLimit: routeRateLimit(
-          checkoutRateLimit,
-          (request) => `checkout|${currentUser(request).id}`,
-          () => billingMessages.tooManyCheckouts,
-        ),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...operationRoute('startCheckout', auth, {
+      rateLimit: routeRateLimit(
+        checkoutRateLimit,
+        (request) => `checkout|${currentUser(request).id}`,
+        () => billingMessages.tooManyCheckouts,
+      ),
+    }),
+    handler: async (request) => {
       const redirectUrl = checkoutRedirectUrl(request.body?.redirect_url, { publicUrl: config.publicUrl });
       const checkout = await startCheckout(deps, currentUser(request), {
         redirectUrl,
@@ -116,24 +81,13 @@ export async function billingRoutes(app: ApiApp, ctx: AppContext) {
       });
       return { url: checkout.url, hosted_page_id: checkout.id };
     },
-  );
+  });
 
-  app.post(
-    '/chargebee/confirm-subscription/',
-    {
-      onRequest: auth.account,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Confirma un pago terminado: el proveedor dice si es del usuario y está pagado; el estado de la suscripción viene del proveedor. Responde el usuario.',
-        body: zConfirmSubscription,
-        response: { 200: zUserPublic },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...operationRoute('confirmSubscription', auth),
+    handler: async (request) =>
       toUserPublic(await confirmCheckout(deps, currentUser(request), request.body.hosted_page_id)),
-  );
+  });
 
   if (billing.name === 'chargebee') {
     const credentials = config.billing.chargebeeWebhookAuth;
@@ -142,19 +96,11 @@ export async function billingRoutes(app: ApiApp, ctx: AppContext) {
         'CHARGEBEE_WEBHOOK_USERNAME/PASSWORD are not set: the Chargebee webhook is off, and subscription changes made at Chargebee will not reach Luz',
       );
     } else {
-      app.post(
-        '/chargebee/webhook/',
-        {
-          onRequest: webhookAuth(credentials),
-          schema: {
-            tags,
-            summary:
-              'Webhook de Chargebee (autenticación básica). Mantiene el estado de la suscripción de cada usuario; idempotente.',
-            body: zChargebeeEvent,
-            response: { 200: zEventOutcome },
-          },
-        },
-        async (request) => {
+      app.route({
+        ...operationRoute('billingWebhook', auth),
+        // No bearer token: Chargebee authenticates with the basic-auth pair configured on both sides.
+        onRequest: webhookAuth(credentials),
+        handler: async (request) => {
           const { id, event_type, occurred_at, content } = request.body;
           const outcome = await handleBillingEvent(deps, {
             id,
@@ -165,7 +111,7 @@ export async function billingRoutes(app: ApiApp, ctx: AppContext) {
           });
           return { outcome };
         },
-      );
+      });
     }
   }
 
@@ -211,23 +157,12 @@ async function localProviderRoutes(app: ApiApp, { db, auth }: AppContext) {
       afterForm(reply, await cancelLocalCheckout(db, request.params.id), request.params.id),
   );
 
-  app.post(
-    '/billing/local/subscription/:action',
-    {
-      onRequest: auth.account,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Solo con BILLING_PROVIDER=local: cancela, pausa o reanuda la suscripción propia. Responde el usuario.',
-        params: z.object({ action: zLocalSubscriptionAction }),
-        response: { 200: zUserPublic },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...operationRoute('changeLocalSubscription', auth),
+    handler: async (request) => {
       const me = currentUser(request);
       await changeLocalSubscription(db, me, request.params.action);
       return toUserPublic((await findUserById(db, me.id)) as User);
     },
-  );
+  });
 }

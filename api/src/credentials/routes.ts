@@ -1,20 +1,8 @@
-import {
-  zCaptchaAnswer,
-  zCaptchaChallenge,
-  zCredential,
-  zCredentialCreate,
-  zCredentialUpdate,
-  zId,
-  zMessage,
-  zPage,
-  zPageQuery,
-  zPortalConnection,
-} from '@luz/shared/contract';
-import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { ApiApp } from '../http/api-app';
 import { currentUser } from '../http/auth-guard';
 import { conflict, forbidden, notFound } from '../http/errors';
+import { operationRoute } from '../http/operation-route';
 import { deletePortalSession } from '../portal/session-store';
 import type { User } from '../users/service';
 import { credentialMessages } from './messages';
@@ -37,10 +25,6 @@ import {
   updateCredential,
 } from './service';
 
-const tags = ['credentials'];
-const security = [{ bearer: [] }];
-const zCredentialParams = z.object({ credential_id: zId });
-
 /**
  * The user's CFE portal accounts (spec §7 "Credentials"). The password is write-only: it is
  * encrypted at rest and no answer carries it. Sync endpoints live with the sync engine.
@@ -59,19 +43,9 @@ export async function credentialsRoutes(app: ApiApp, ctx: AppContext) {
     throw notFound(credentialMessages.notFound);
   };
 
-  app.post(
-    '/credentials/',
-    {
-      onRequest: auth.user,
-      schema: {
-        tags,
-        security,
-        summary: 'Vincula una cuenta del portal de CFE (la primera activa has_credentials del usuario)',
-        body: zCredentialCreate,
-        response: { 200: zCredential },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...operationRoute('createCredential', auth),
+    handler: async (request) => {
       const created = await createCredential(db, secrets, currentUser(request).id, request.body);
       // Adding an account connects it at once: the password is checked and, when CFE shows a
       // CAPTCHA, the owner is asked for it while they are still looking.
@@ -81,71 +55,30 @@ export async function credentialsRoutes(app: ApiApp, ctx: AppContext) {
       });
       return toCredentialPublic(created);
     },
-  );
+  });
 
-  app.get(
-    '/credentials/',
-    {
-      onRequest: auth.user,
-      schema: {
-        tags,
-        security,
-        summary: 'Cuentas de CFE del usuario, paginadas',
-        querystring: zPageQuery,
-        response: { 200: zPage(zCredential) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...operationRoute('listCredentials', auth),
+    handler: async (request) => {
       const { data, ...counted } = await listCredentials(db, currentUser(request).id, request.query);
       return { data: data.map(toCredentialPublic), ...counted };
     },
-  );
+  });
 
-  app.get(
-    '/credentials/all',
-    {
-      onRequest: auth.user,
-      schema: {
-        tags,
-        security,
-        summary: 'Todas las cuentas de CFE del usuario (para selectores)',
-        response: { 200: z.array(zCredential) },
-      },
-    },
-    async (request) => (await allCredentials(db, currentUser(request).id)).map(toCredentialPublic),
-  );
+  app.route({
+    ...operationRoute('allCredentials', auth),
+    handler: async (request) => (await allCredentials(db, currentUser(request).id)).map(toCredentialPublic),
+  });
 
-  app.get(
-    '/credentials/:credential_id',
-    {
-      onRequest: auth.user,
-      schema: {
-        tags,
-        security,
-        summary: 'Una cuenta de CFE del usuario',
-        params: zCredentialParams,
-        response: { 200: zCredential },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...operationRoute('getCredential', auth),
+    handler: async (request) =>
       toCredentialPublic(await getCredential(db, currentUser(request).id, request.params.credential_id)),
-  );
+  });
 
-  app.patch(
-    '/credentials/:credential_id',
-    {
-      onRequest: auth.user,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Edita alias, usuario o contraseña; un usuario o contraseña nuevos vuelven a "sin verificar"',
-        params: zCredentialParams,
-        body: zCredentialUpdate,
-        response: { 200: zCredential },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...operationRoute('updateCredential', auth),
+    handler: async (request) => {
       const { credential_id } = request.params;
       const credential = await updateCredential(
         db,
@@ -161,59 +94,27 @@ export async function credentialsRoutes(app: ApiApp, ctx: AppContext) {
       }
       return toCredentialPublic(credential);
     },
-  );
+  });
 
-  app.delete(
-    '/credentials/:credential_id',
-    {
-      onRequest: auth.user,
-      schema: {
-        tags,
-        security,
-        summary: 'Elimina la cuenta; sus servicios se conservan sin cuenta (estado 5, "Sin nombre")',
-        params: zCredentialParams,
-        response: { 200: zMessage },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...operationRoute('deleteCredential', auth),
+    handler: async (request) => {
       await deleteCredential(db, currentUser(request).id, request.params.credential_id);
       cfePortal.forget(request.params.credential_id);
       return { message: credentialMessages.deleted };
     },
-  );
+  });
 
-  app.post(
-    '/credentials/:credential_id/connect',
-    {
-      onRequest: auth.user,
-      preHandler: syncStartLimit,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Conectar con CFE: comprueba la contraseña abriendo la sesión del portal ahora (o reusa la abierta); puede pedir un captcha',
-        params: zCredentialParams,
-        response: { 200: zPortalConnection },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...operationRoute('connectCredential', auth),
+    preHandler: syncStartLimit,
+    handler: async (request) =>
       connectCredential(ctx, await ownForPortal(currentUser(request), request.params.credential_id)),
-  );
+  });
 
-  app.get(
-    '/credentials/:credential_id/captcha',
-    {
-      onRequest: auth.user,
-      schema: {
-        tags,
-        security,
-        summary:
-          'El captcha de CFE que espera respuesta (imagen como data: URL); un superusuario puede verlo, no responderlo',
-        params: zCredentialParams,
-        response: { 200: zCaptchaChallenge },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...operationRoute('getCaptcha', auth),
+    handler: async (request) => {
       const user = currentUser(request);
       const { rows } = await db.query<{ cfe_user: string }>(
         'SELECT cfe_user FROM credentials WHERE id = $1 AND (user_id = $2 OR $3::boolean)',
@@ -225,24 +126,12 @@ export async function credentialsRoutes(app: ApiApp, ctx: AppContext) {
       if (!waiting) throw notFound(credentialMessages.noCaptcha);
       return toChallengePublic(waiting, credential.cfe_user);
     },
-  );
+  });
 
-  app.post(
-    '/credentials/:credential_id/captcha',
-    {
-      onRequest: auth.user,
-      preHandler: syncStartLimit,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Responde el captcha de CFE (solo la persona dueña de la cuenta); si no coincide, llega uno nuevo',
-        params: zCredentialParams,
-        body: zCaptchaAnswer,
-        response: { 200: zPortalConnection },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...operationRoute('answerCaptcha', auth),
+    preHandler: syncStartLimit,
+    handler: async (request) => {
       const credential = await ownForPortal(currentUser(request), request.params.credential_id);
       try {
         return await answerChallenge(ctx, credential, request.body.challenge_id, request.body.answer);
@@ -251,24 +140,14 @@ export async function credentialsRoutes(app: ApiApp, ctx: AppContext) {
         throw error;
       }
     },
-  );
+  });
 
-  app.post(
-    '/credentials/:credential_id/captcha/new',
-    {
-      onRequest: auth.user,
-      preHandler: syncStartLimit,
-      schema: {
-        tags,
-        security,
-        summary: 'Otra imagen: un formulario de inicio de sesión nuevo, con su captcha',
-        params: zCredentialParams,
-        response: { 200: zPortalConnection },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...operationRoute('newCaptcha', auth),
+    preHandler: syncStartLimit,
+    handler: async (request) =>
       connectCredential(ctx, await ownForPortal(currentUser(request), request.params.credential_id), {
         fresh: true,
       }),
-  );
+  });
 }

@@ -78,6 +78,11 @@ export function openApiCompletion(auth: AuthGuard, prefix: string) {
     if (!route.url.startsWith(prefix) || schema.hide) return;
     const routeMethods = Array.isArray(route.method) ? route.method : [route.method];
     const config = (route.config ?? {}) as Record<string, unknown>;
+    // The wire contract is the table of operations: a route outside it would be a drift.
+    if (!config.operation)
+      throw new Error(
+        `${routeMethods.join(',')} ${route.url} is not in the contract's operations (shared/src/contract/operations.ts): register it with operationRoute`,
+      );
     for (const method of routeMethods) {
       facts.set(`${method.toLowerCase()} ${zodPath(route.url)}`, {
         guard: guardOf(route.onRequest),

@@ -1,9 +1,9 @@
-import { zMediaFileQuery } from '@luz/shared/contract';
 import { create as contentDisposition } from 'content-disposition';
 import type { AppContext } from '../context';
 import type { ApiApp } from '../http/api-app';
 import { currentUser } from '../http/auth-guard';
 import { notFound } from '../http/errors';
+import { operationRoute } from '../http/operation-route';
 import { messages } from '../messages';
 import { periodDocumentName } from '../periods/file-names';
 import { findOwnedDocument } from './service';
@@ -23,20 +23,9 @@ const sandboxedDocument = "default-src 'none'; style-src 'unsafe-inline'; sandbo
 export async function mediaRoutes(app: ApiApp, ctx: AppContext) {
   const { db, auth, storage } = ctx;
 
-  app.get(
-    '/media/get-file',
-    {
-      onRequest: auth.user,
-      schema: {
-        tags: ['media'],
-        security: [{ bearer: [] }],
-        summary:
-          'Un documento del usuario (PDF o XML) por su `file_name`; `inline` salvo `download=true`. Un nombre ajeno o inexistente responde 404.',
-        querystring: zMediaFileQuery,
-        produces: ['application/pdf', 'application/xml'],
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...operationRoute('getFile', auth),
+    handler: async (request, reply) => {
       const document = await findOwnedDocument(db, currentUser(request).id, request.query.file_name);
       if (!document) throw notFound(messages.documentNotFound);
 
@@ -71,5 +60,5 @@ export async function mediaRoutes(app: ApiApp, ctx: AppContext) {
         .header('Content-Disposition', contentDisposition(name, { type: disposition }))
         .send(body);
     },
-  );
+  });
 }

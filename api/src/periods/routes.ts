@@ -1,18 +1,4 @@
-import {
-  type DocumentKind,
-  DownloadType,
-  zAffected,
-  zPage,
-  zPageQuery,
-  zPeriod,
-  zPeriodIds,
-  zPeriodsCsvRequest,
-  zPeriodsQuery,
-  zPeriodsSeries,
-  zPeriodsSeriesQuery,
-  zPeriodsZipRequest,
-  zTaskAssociationPeriodsParams,
-} from '@luz/shared/contract';
+import { type DocumentKind, DownloadType } from '@luz/shared/contract';
 import { mexicoCityToday } from '@luz/shared/dates';
 import { create as contentDisposition } from 'content-disposition';
 import type { AppContext } from '../context';
@@ -20,15 +6,13 @@ import type { ApiApp } from '../http/api-app';
 import { currentUser } from '../http/auth-guard';
 import { notFound } from '../http/errors';
 import { listCountsFor } from '../http/list-counts';
+import { operationRoute } from '../http/operation-route';
 import { messages } from '../messages';
 import { assertOwnAssociation } from '../tasks/service';
 import { periodsCsv } from './csv';
 import { assertOwnFilters } from './ownership';
 import { deletePeriods, listPeriods, periodsSeries, selectedDocuments, selectedPeriods } from './service';
 import { createPeriodsZip } from './zip';
-
-const tags = ['periods'];
-const security = [{ bearer: [] }];
 
 const kindOf: Record<number, DocumentKind | null> = {
   [DownloadType.all]: null,
@@ -43,41 +27,18 @@ export async function periodsRoutes(app: ApiApp, ctx: AppContext) {
   const { db, auth, storage } = ctx;
   const listCounts = listCountsFor(app, db);
 
-  app.get(
-    '/periods/all',
-    {
-      onRequest: auth.user,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Periodos de facturación del usuario, con su servicio y sus documentos. Las fechas acotan la fecha final del periodo.',
-        querystring: zPeriodsQuery,
-        response: { 200: zPage(zPeriod) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...operationRoute('listPeriods', auth),
+    handler: async (request) => {
       const { page, page_size, ...filters } = request.query;
       await assertOwnFilters(db, currentUser(request).id, filters);
       return listPeriods(db, currentUser(request).id, filters, { page, page_size }, listCounts);
     },
-  );
+  });
 
-  app.get(
-    '/tasks/periods/:task_association_id',
-    {
-      onRequest: auth.user,
-      schema: {
-        tags: ['tasks'],
-        security,
-        summary:
-          'Los periodos que encontró un servicio de una de tus tareas (404 si la tarea no es tuya), como en GET /periods/all',
-        params: zTaskAssociationPeriodsParams,
-        querystring: zPageQuery,
-        response: { 200: zPage(zPeriod) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...operationRoute('listTaskPeriods', auth),
+    handler: async (request) => {
       const userId = currentUser(request).id;
       await assertOwnAssociation(db, userId, request.params.task_association_id);
       return listPeriods(
@@ -87,43 +48,19 @@ export async function periodsRoutes(app: ApiApp, ctx: AppContext) {
         request.query,
       );
     },
-  );
+  });
 
-  app.get(
-    '/periods/series',
-    {
-      onRequest: auth.user,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Importe (MXN) y consumo (kWh) de los periodos filtrados, sumados por mes de la fecha final (para la gráfica)',
-        querystring: zPeriodsSeriesQuery,
-        response: { 200: zPeriodsSeries },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...operationRoute('periodsSeries', auth),
+    handler: async (request) => {
       await assertOwnFilters(db, currentUser(request).id, request.query);
       return { points: await periodsSeries(db, currentUser(request).id, request.query) };
     },
-  );
+  });
 
-  app.post(
-    '/periods/zip',
-    {
-      onRequest: auth.user,
-      // A POST only because the selection can be long: it reads (read-only API tokens may call it).
-      config: { readsOnly: true },
-      schema: {
-        tags,
-        security,
-        summary:
-          'ZIP (sin compresión) con los documentos de los periodos elegidos (`period_ids`) o de todos los que cumplen los filtros; `download_type`: -1 todos, 0 PDF, 1 XML. Una carpeta por servicio.',
-        body: zPeriodsZipRequest,
-        produces: ['application/zip'],
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...operationRoute('periodsZip', auth),
+    handler: async (request, reply) => {
       const { download_type, ...selection } = request.body;
       await assertOwnFilters(db, currentUser(request).id, selection);
       const documents = await selectedDocuments(
@@ -144,23 +81,11 @@ export async function periodsRoutes(app: ApiApp, ctx: AppContext) {
         .header('Cache-Control', 'no-store')
         .send(zip.stream);
     },
-  );
+  });
 
-  app.post(
-    '/periods/csv',
-    {
-      onRequest: auth.user,
-      // A POST only because the selection can be long: it reads (read-only API tokens may call it).
-      config: { readsOnly: true },
-      schema: {
-        tags,
-        security,
-        summary:
-          'CSV (UTF-8 con BOM, encabezados en español) de los periodos elegidos o de todos los que cumplen los filtros',
-        body: zPeriodsCsvRequest,
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...operationRoute('periodsCsv', auth),
+    handler: async (request, reply) => {
       await assertOwnFilters(db, currentUser(request).id, request.body);
       const periods = selectedPeriods(db, currentUser(request).id, request.body);
       return reply
@@ -169,22 +94,11 @@ export async function periodsRoutes(app: ApiApp, ctx: AppContext) {
         .header('Cache-Control', 'no-store')
         .send(periodsCsv(periods));
     },
-  );
+  });
 
-  app.post(
-    '/periods/delete/bulk',
-    {
-      onRequest: auth.user,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Elimina los periodos elegidos del usuario y sus documentos; `affected` cuenta los eliminados (los ajenos se ignoran)',
-        body: zPeriodIds,
-        response: { 200: zAffected },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...operationRoute('deletePeriods', auth),
+    handler: async (request) => {
       const { affected, storageKeys } = await deletePeriods(
         db,
         currentUser(request).id,
@@ -207,5 +121,5 @@ export async function periodsRoutes(app: ApiApp, ctx: AppContext) {
       });
       return { affected };
     },
-  );
+  });
 }

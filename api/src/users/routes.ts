@@ -1,23 +1,9 @@
-import {
-  zId,
-  zPage,
-  zPageQuery,
-  zTemporalPassword,
-  zTemporalPasswordForm,
-  zToken,
-  zUpdatePassword,
-  zUserPublic,
-  zUserRegister,
-  zUsersQuery,
-  zUserUpdate,
-  zUserUpdateMe,
-} from '@luz/shared/contract';
-import { z } from 'zod';
 import { assertStrongPassword } from '../auth/password-policy';
 import { bearer } from '../auth/service';
 import type { AppContext } from '../context';
 import type { ApiApp } from '../http/api-app';
 import { currentUser } from '../http/auth-guard';
+import { operationRoute } from '../http/operation-route';
 import { routeRateLimit } from '../http/rate-limit';
 import { emailChangedMail, passwordChangedMail } from '../mail/templates';
 import { messages } from '../messages';
@@ -31,43 +17,24 @@ import {
   updateUser,
 } from './service';
 
-const tags = ['users'];
-const security = [{ bearer: [] }];
-const zUserParams = z.object({ user_id: zId });
-
 export async function usersRoutes(app: ApiApp, ctx: AppContext) {
   const { db, auth } = ctx;
 
-  app.get(
-    '/users/me',
-    {
-      onRequest: auth.account,
-      schema: { tags, security, summary: 'El usuario de la sesión', response: { 200: zUserPublic } },
-    },
-    (request) => toUserPublic(currentUser(request)),
-  );
+  app.route({
+    ...operationRoute('getMe', auth),
+    handler: (request) => toUserPublic(currentUser(request)),
+  });
 
-  app.patch(
-    '/users/me',
-    {
-      onRequest: auth.account,
-      schema: {
-        tags,
-        security,
-        summary: 'Edita los datos propios; cambiar el correo pide la contraseña actual',
-        body: zUserUpdateMe,
-        response: { 200: zUserPublic },
-      },
-      config: {
-        // A new e-mail checks the current password: as on /users/me/password, no guessing at leisure.
-        rateLimit: routeRateLimit(
-          ctx.config.loginRateLimit,
-          (request) => `profile|${currentUser(request).id}`,
-          messages.tooManyProfileChanges,
-        ),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...operationRoute('updateMe', auth, {
+      // A new e-mail checks the current password: as on /users/me/password, no guessing at leisure.
+      rateLimit: routeRateLimit(
+        ctx.config.loginRateLimit,
+        (request) => `profile|${currentUser(request).id}`,
+        messages.tooManyProfileChanges,
+      ),
+    }),
+    handler: async (request) => {
       const before = currentUser(request);
       const after = await updateMe(db, before, request.body);
       if (after.email !== before.email) {
@@ -81,29 +48,18 @@ export async function usersRoutes(app: ApiApp, ctx: AppContext) {
       }
       return toUserPublic(after);
     },
-  );
+  });
 
-  app.patch(
-    '/users/me/password',
-    {
-      onRequest: auth.account,
-      schema: {
-        tags,
-        security,
-        summary: 'Cambia la contraseña propia; responde un token nuevo (los anteriores dejan de valer)',
-        body: zUpdatePassword,
-        response: { 200: zToken },
-      },
-      config: {
-        // Checking the current password is a login: a stolen session must not guess it at leisure.
-        rateLimit: routeRateLimit(
-          ctx.config.loginRateLimit,
-          (request) => `password|${currentUser(request).id}`,
-          messages.tooManyPasswordChanges,
-        ),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...operationRoute('changePassword', auth, {
+      // Checking the current password is a login: a stolen session must not guess it at leisure.
+      rateLimit: routeRateLimit(
+        ctx.config.loginRateLimit,
+        (request) => `password|${currentUser(request).id}`,
+        messages.tooManyPasswordChanges,
+      ),
+    }),
+    handler: async (request) => {
       const me = currentUser(request);
       const version = await changePassword(db, me, request.body.current_password, request.body.new_password);
       const notice = passwordChangedMail({
@@ -114,83 +70,38 @@ export async function usersRoutes(app: ApiApp, ctx: AppContext) {
       ctx.background.run('password-changed-notice', () => ctx.mailer.send(notice));
       return bearer(ctx.tokens.issue(me.id, version));
     },
-  );
+  });
 
-  app.post(
-    '/users/signup',
-    {
-      schema: {
-        tags,
-        summary: 'Crea una cuenta (sin suscripción)',
-        body: zUserRegister,
-        response: { 200: zUserPublic },
-      },
-      // Per client address only: signups are how accounts get mass-created, and each one hashes a password.
-      config: {
-        rateLimit: routeRateLimit(ctx.config.signupRateLimit, () => 'signup', messages.tooManySignups),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...operationRoute('signUp', auth, {
+      rateLimit: routeRateLimit(ctx.config.signupRateLimit, () => 'signup', messages.tooManySignups),
+    }),
+    handler: async (request) => {
       const { email, full_name, company_name, password } = request.body;
       assertStrongPassword(password, { field: 'password', context: [email, full_name, company_name] });
       return toUserPublic(await createUser(db, request.body));
     },
-  );
+  });
 
-  app.get(
-    '/users/',
-    {
-      onRequest: auth.superuser,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Lista de usuarios (superusuarios); filtros por coincidencia parcial sin distinguir mayúsculas',
-        querystring: zUsersQuery.extend(zPageQuery.shape),
-        response: { 200: zPage(zUserPublic) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...operationRoute('listUsers', auth),
+    handler: async (request) => {
       const { page, page_size, ...filters } = request.query;
       const { data, ...counted } = await listUsers(db, filters, { page, page_size });
       return { data: data.map(toUserPublic), ...counted };
     },
-  );
+  });
 
-  app.patch(
-    '/users/:user_id',
-    {
-      onRequest: auth.superuser,
-      schema: {
-        tags,
-        security,
-        summary: 'Edita un usuario (superusuarios)',
-        params: zUserParams,
-        body: zUserUpdate,
-        response: { 200: zUserPublic },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...operationRoute('updateUser', auth),
+    handler: async (request) =>
       toUserPublic(await updateUser(db, currentUser(request), request.params.user_id, request.body)),
-  );
+  });
 
-  app.post(
-    '/users/:user_id/set-temporal-password',
-    {
-      onRequest: auth.superuser,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Asigna una contraseña temporal (superusuarios); sin `password` se genera una. Se muestra una sola vez.',
-        consumes: ['application/x-www-form-urlencoded'],
-        params: zUserParams,
-        body: zTemporalPasswordForm.optional(),
-        response: { 200: zTemporalPassword },
-      },
-    },
-    async (request) => ({
+  app.route({
+    ...operationRoute('setTemporalPassword', auth),
+    handler: async (request) => ({
       temporal_password: await setTemporalPassword(db, request.params.user_id, request.body?.password),
     }),
-  );
+  });
 }

@@ -1,20 +1,13 @@
-import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { ApiApp } from '../http/api-app';
 import { HttpError } from '../http/errors';
+import { operationRoute } from '../http/operation-route';
 import { messages } from '../messages';
 
-export async function utilsRoutes(app: ApiApp, { db }: AppContext) {
-  app.get(
-    '/utils/health-check/',
-    {
-      schema: {
-        tags: ['utils'],
-        summary: 'Responde ok cuando el proceso y su base de datos responden (para el balanceador)',
-        response: { 200: z.object({ status: z.literal('ok') }) },
-      },
-    },
-    async (request) => {
+export async function utilsRoutes(app: ApiApp, { db, auth }: AppContext) {
+  app.route({
+    ...operationRoute('healthCheck', auth),
+    handler: async (request) => {
       try {
         await db.query('SELECT 1');
       } catch (error) {
@@ -23,5 +16,5 @@ export async function utilsRoutes(app: ApiApp, { db }: AppContext) {
       }
       return { status: 'ok' as const };
     },
-  );
+  });
 }

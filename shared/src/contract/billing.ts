@@ -22,3 +22,17 @@ export type ConfirmSubscription = z.infer<typeof zConfirmSubscription>;
 export const localSubscriptionActions = ['cancel', 'pause', 'resume'] as const;
 export const zLocalSubscriptionAction = z.enum(localSubscriptionActions);
 export type LocalSubscriptionAction = z.infer<typeof zLocalSubscriptionAction>;
+
+/** The fields of a Chargebee event the API reads; the rest of the payload is ignored. */
+export const zChargebeeEvent = z.object({
+  id: z.string().min(1).max(100),
+  event_type: z.string().min(1).max(100),
+  occurred_at: z.number().int().nonnegative(),
+  content: z.object({
+    subscription: z
+      .object({ id: z.string().min(1).max(100), customer_id: z.string().max(100).optional() })
+      .optional(),
+    customer: z.object({ id: z.string().min(1).max(100) }).optional(),
+  }),
+});
+export const zEventOutcome = z.object({ outcome: z.enum(['processed', 'duplicate', 'ignored']) });

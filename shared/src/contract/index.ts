@@ -6,6 +6,7 @@ export * from './boot';
 export * from './common';
 export * from './credentials';
 export * from './enums';
+export * from './operations';
 export * from './payment-history';
 export * from './periods';
 export * from './rpus';
