@@ -1,30 +1,14 @@
-import {
-  type ApiToken,
-  type ApiTokenCreate,
-  type ApiTokenWithSecret,
-  type Message,
-  type Page,
-  type PageQuery,
-  zApiToken,
-  zApiTokenWithSecret,
-  zMessage,
-  zPage,
-} from '../contract';
-import { http } from './client';
-
-const zApiTokensPage = zPage(zApiToken);
+import type { ApiToken, ApiTokenCreate, ApiTokenWithSecret, Message, Page, PageQuery } from '../contract';
+import { call } from './call';
 
 export const apiTokensApi = {
   async list(query: PageQuery): Promise<Page<ApiToken>> {
-    const { data } = await http.get('/api-tokens/', { params: query });
-    return zApiTokensPage.parse(data);
+    return call('listApiTokens', { query });
   },
   async create(body: ApiTokenCreate): Promise<ApiTokenWithSecret> {
-    const { data } = await http.post('/api-tokens/', body);
-    return zApiTokenWithSecret.parse(data);
+    return call('createApiToken', { body });
   },
   async revoke(tokenId: string): Promise<Message> {
-    const { data } = await http.delete(`/api-tokens/${tokenId}`);
-    return zMessage.parse(data);
+    return call('revokeApiToken', { params: { token_id: tokenId } });
   },
 };

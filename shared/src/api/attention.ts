@@ -1,12 +1,9 @@
-import { type AttentionItem, type Page, type PageQuery, zAttentionItem, zPage } from '../contract';
-import { http } from './client';
-
-const zAttentionPage = zPage(zAttentionItem);
+import type { AttentionItem, Page, PageQuery } from '../contract';
+import { call } from './call';
 
 /** "Requiere atención" (GET /attention/): what of the user's needs a person, newest first. */
 export const attentionApi = {
   async list(query: PageQuery): Promise<Page<AttentionItem>> {
-    const { data } = await http.get('/attention/', { params: query });
-    return zAttentionPage.parse(data);
+    return call('listAttention', { query });
   },
 };

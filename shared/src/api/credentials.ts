@@ -1,73 +1,56 @@
-import {
-  type CaptchaAnswer,
-  type CaptchaChallenge,
-  type Credential,
-  type CredentialCreate,
-  type CredentialSyncRequest,
-  type CredentialUpdate,
-  type Page,
-  type PageQuery,
-  type PortalConnection,
-  type Task,
-  zCaptchaChallenge,
-  zCredential,
-  zPage,
-  zPortalConnection,
-  zTask,
+import type {
+  CaptchaAnswer,
+  CaptchaChallenge,
+  Credential,
+  CredentialCreate,
+  CredentialSyncRequest,
+  CredentialUpdate,
+  Page,
+  PageQuery,
+  PortalConnection,
+  Task,
 } from '../contract';
-import { http } from './client';
-
-const zCredentialsPage = zPage(zCredential);
+import { call } from './call';
 
 export const credentialsApi = {
   async create(body: CredentialCreate): Promise<Credential> {
-    const { data } = await http.post('/credentials/', body);
-    return zCredential.parse(data);
+    return call('createCredential', { body });
   },
   async list(query: PageQuery): Promise<Page<Credential>> {
-    const { data } = await http.get('/credentials/', { params: query });
-    return zCredentialsPage.parse(data);
+    return call('listCredentials', { query });
   },
   async all(): Promise<Credential[]> {
-    const { data } = await http.get('/credentials/all');
-    return zCredential.array().parse(data);
+    return call('allCredentials');
   },
   async get(credentialId: string): Promise<Credential> {
-    const { data } = await http.get(`/credentials/${credentialId}`);
-    return zCredential.parse(data);
+    return call('getCredential', { params: { credential_id: credentialId } });
   },
   async update(credentialId: string, body: CredentialUpdate): Promise<Credential> {
-    const { data } = await http.patch(`/credentials/${credentialId}`, body);
-    return zCredential.parse(data);
+    return call('updateCredential', { params: { credential_id: credentialId }, body });
   },
   async remove(credentialId: string): Promise<void> {
-    await http.delete(`/credentials/${credentialId}`);
+    await call('deleteCredential', { params: { credential_id: credentialId } });
   },
   /**
    * Syncs the account: without body its portal space (workflow 2); with `workflow` 3 or 4 a bulk
    * sync or link of its service points (or of `rpu_ids`). Answers the queued task.
    */
   async sync(credentialId: string, body: CredentialSyncRequest = {}): Promise<Task> {
-    const { data } = await http.post(`/credentials/sync/${credentialId}`, body);
-    return zTask.parse(data);
+    return call('syncCredential', { params: { credential_id: credentialId }, body });
   },
   /** "Conectar con CFE": opens (or checks) the portal session now; CFE may ask for a CAPTCHA. */
   async connect(credentialId: string): Promise<PortalConnection> {
-    const { data } = await http.post(`/credentials/${credentialId}/connect`);
-    return zPortalConnection.parse(data);
+    return call('connectCredential', { params: { credential_id: credentialId } });
   },
   /** The CAPTCHA waiting for the owner's answer (404 when none). */
   async captcha(credentialId: string): Promise<CaptchaChallenge> {
-    const { data } = await http.get(`/credentials/${credentialId}/captcha`);
-    return zCaptchaChallenge.parse(data);
+    return call('getCaptcha', { params: { credential_id: credentialId } });
   },
   async answerCaptcha(credentialId: string, body: CaptchaAnswer): Promise<PortalConnection> {
-    const { data } = await http.post(`/credentials/${credentialId}/captcha`, body);
-    return zPortalConnection.parse(data);
+    return call('answerCaptcha', { params: { credential_id: credentialId }, body });
   },
   /** Another image (a new login form). */
   async newCaptcha(credentialId: string): Promise<PortalConnection> {
-    const { data } = await http.post(`/credentials/${credentialId}/captcha/new`);
-    return zPortalConnection.parse(data);
+    return call('newCaptcha', { params: { credential_id: credentialId } });
   },
 };

@@ -1,40 +1,27 @@
-import {
-  type Affected,
-  type Page,
-  type PageQuery,
-  type Payment,
-  type PaymentHistoryCsvRequest,
-  type PaymentIds,
-  type Task,
-  zAffected,
-  zPage,
-  zPayment,
-  zTask,
+import type {
+  Affected,
+  Page,
+  PageQuery,
+  Payment,
+  PaymentHistoryCsvRequest,
+  PaymentIds,
+  Task,
 } from '../contract';
-import { http } from './client';
-import { attachmentFileName, type DownloadedFile } from './download';
-
-const zPaymentsPage = zPage(zPayment);
+import { call, callForFile } from './call';
+import type { DownloadedFile } from './download';
 
 /** Payment histories of service points (spec §7 "Payment history"). */
 export const paymentHistoryApi = {
   async list(rpuId: string, page: PageQuery): Promise<Page<Payment>> {
-    const { data } = await http.get(`/payment-history/rpu/${rpuId}`, { params: page });
-    return zPaymentsPage.parse(data);
+    return call('listPayments', { params: { rpu_id: rpuId }, query: page });
   },
   async sync(rpuId: string): Promise<Task> {
-    const { data } = await http.post(`/payment-history/rpu/${rpuId}/sync`);
-    return zTask.parse(data);
+    return call('syncPaymentHistory', { params: { rpu_id: rpuId } });
   },
   async remove(body: PaymentIds): Promise<Affected> {
-    const { data } = await http.post('/payment-history/delete/bulk', body);
-    return zAffected.parse(data);
+    return call('deletePayments', { body });
   },
   async csv(body: PaymentHistoryCsvRequest): Promise<DownloadedFile> {
-    const response = await http.post('/payment-history/csv', body, { responseType: 'blob' });
-    return {
-      blob: response.data as Blob,
-      fileName: attachmentFileName(response.headers['content-disposition']),
-    };
+    return callForFile('paymentsCsv', { body });
   },
 };

@@ -1,97 +1,68 @@
-import {
-  type Affected,
-  type Page,
-  type PageQuery,
-  type Rpu,
-  type RpuBulkCreate,
-  type RpuBulkCreateResponse,
-  type RpuBulkUpdate,
-  type RpuCreate,
-  type RpuEmailNotifications,
-  type RpuIds,
-  type RpuSummary,
-  type RpuSyncRequest,
-  type RpusQuery,
-  type RpuUpdate,
-  type Task,
-  zAffected,
-  zPage,
-  zRpu,
-  zRpuBulkCreateResponse,
-  zRpuSummary,
-  zTask,
+import type {
+  Affected,
+  Page,
+  PageQuery,
+  Rpu,
+  RpuBulkCreate,
+  RpuBulkCreateResponse,
+  RpuBulkUpdate,
+  RpuCreate,
+  RpuEmailNotifications,
+  RpuIds,
+  RpuSummary,
+  RpuSyncRequest,
+  RpusQuery,
+  RpuUpdate,
+  Task,
 } from '../contract';
-import { http } from './client';
-import { attachmentFileName, type DownloadedFile } from './download';
-
-const zRpusPage = zPage(zRpu);
+import { call, callForFile } from './call';
+import type { DownloadedFile } from './download';
 
 /** The service points of the user (spec §7 "RPUs"). */
 export const rpusApi = {
   async list(query: RpusQuery & PageQuery): Promise<Page<Rpu>> {
-    const { data } = await http.get('/rpus/', { params: query });
-    return zRpusPage.parse(data);
+    return call('listRpus', { query });
   },
   async all(): Promise<RpuSummary[]> {
-    const { data } = await http.get('/rpus/all');
-    return zRpuSummary.array().parse(data);
+    return call('allRpus');
   },
   async get(rpuId: string): Promise<Rpu> {
-    const { data } = await http.get(`/rpus/${rpuId}`);
-    return zRpu.parse(data);
+    return call('getRpu', { params: { rpu_id: rpuId } });
   },
   async byServiceNumber(serviceNumber: string): Promise<Rpu> {
-    const { data } = await http.get(`/rpus/by-service-number/${encodeURIComponent(serviceNumber)}`);
-    return zRpu.parse(data);
+    return call('getRpuByServiceNumber', { params: { service_number: serviceNumber } });
   },
   async create(body: RpuCreate): Promise<Rpu> {
-    const { data } = await http.post('/rpus/', body);
-    return zRpu.parse(data);
+    return call('createRpu', { body });
   },
   async importRows(body: RpuBulkCreate): Promise<RpuBulkCreateResponse> {
-    const { data } = await http.post('/rpus/bulk', body);
-    return zRpuBulkCreateResponse.parse(data);
+    return call('importRpus', { body });
   },
   async bulkUpdate(body: RpuBulkUpdate): Promise<Affected> {
-    const { data } = await http.post('/rpus/bulk-update', body);
-    return zAffected.parse(data);
+    return call('bulkUpdateRpus', { body });
   },
   /** Holder name, alias and total to pay (`last_payment`) of one service point. */
   async update(rpuId: string, body: RpuUpdate): Promise<Rpu> {
-    const { data } = await http.patch(`/rpus/${rpuId}`, body);
-    return zRpu.parse(data);
+    return call('updateRpu', { params: { rpu_id: rpuId }, body });
   },
   async link(rpuId: string, credentialId: string | null): Promise<Rpu> {
-    const { data } = await http.patch(`/rpus/${rpuId}/link`, { credential_id: credentialId });
-    return zRpu.parse(data);
+    return call('linkRpu', { params: { rpu_id: rpuId }, body: { credential_id: credentialId } });
   },
   async setAutofetch(body: RpuIds, enabled: boolean): Promise<Affected> {
-    const path = enabled ? '/rpus/activate-auto-fetch' : '/rpus/deactivate-auto-fetch';
-    const { data } = await http.put(path, body);
-    return zAffected.parse(data);
+    return call(enabled ? 'activateAutofetch' : 'deactivateAutofetch', { body });
   },
   async setEmailNotifications(body: RpuEmailNotifications): Promise<Affected> {
-    const { data } = await http.put('/rpus/activate-deactivate-email-notifications', body);
-    return zAffected.parse(data);
+    return call('setEmailNotifications', { body });
   },
   async remove(body: RpuIds): Promise<Affected> {
-    const { data } = await http.post('/rpus/delete/bulk', body);
-    return zAffected.parse(data);
+    return call('deleteRpus', { body });
   },
   /** The filtered list (or the selected ids) as a CSV file (UTF-8 with BOM). */
   async csv(query: RpusQuery, rpuIds?: string[]): Promise<DownloadedFile> {
-    const response = await http.post('/rpus/csv', rpuIds ? { rpu_ids: rpuIds } : {}, {
-      params: query,
-      responseType: 'blob',
-    });
-    return {
-      blob: response.data as Blob,
-      fileName: attachmentFileName(response.headers['content-disposition']),
-    };
+    return callForFile('rpusCsv', { query, body: rpuIds ? { rpu_ids: rpuIds } : {} });
   },
   /** Links and syncs one service point with that credential (workflow 1); answers the queued task. */
   async sync(credentialId: string, rpuId: string, body: RpuSyncRequest = {}): Promise<Task> {
-    const { data } = await http.post(`/rpus/sync/${credentialId}/${rpuId}`, body);
-    return zTask.parse(data);
+    return call('syncRpu', { params: { credential_id: credentialId, rpu_id: rpuId }, body });
   },
 };

@@ -1,53 +1,37 @@
-import {
-  type Message,
-  type Page,
-  type PageQuery,
-  type Webhook,
-  type WebhookCreate,
-  type WebhookDelivery,
-  type WebhookUpdate,
-  type WebhookUpdated,
-  type WebhookWithSecret,
-  zMessage,
-  zPage,
-  zWebhook,
-  zWebhookDelivery,
-  zWebhookUpdated,
-  zWebhookWithSecret,
+import type {
+  Message,
+  Page,
+  PageQuery,
+  Webhook,
+  WebhookCreate,
+  WebhookDelivery,
+  WebhookUpdate,
+  WebhookUpdated,
+  WebhookWithSecret,
 } from '../contract';
-import { http } from './client';
-
-const zWebhooksPage = zPage(zWebhook);
-const zDeliveriesPage = zPage(zWebhookDelivery);
+import { call } from './call';
 
 export const webhooksApi = {
   async list(query: PageQuery): Promise<Page<Webhook>> {
-    const { data } = await http.get('/webhooks/', { params: query });
-    return zWebhooksPage.parse(data);
+    return call('listWebhooks', { query });
   },
   async create(body: WebhookCreate): Promise<WebhookWithSecret> {
-    const { data } = await http.post('/webhooks/', body);
-    return zWebhookWithSecret.parse(data);
+    return call('createWebhook', { body });
   },
   async update(webhookId: string, body: WebhookUpdate): Promise<WebhookUpdated> {
-    const { data } = await http.patch(`/webhooks/${webhookId}`, body);
-    return zWebhookUpdated.parse(data);
+    return call('updateWebhook', { params: { webhook_id: webhookId }, body });
   },
   async remove(webhookId: string): Promise<Message> {
-    const { data } = await http.delete(`/webhooks/${webhookId}`);
-    return zMessage.parse(data);
+    return call('deleteWebhook', { params: { webhook_id: webhookId } });
   },
   async test(webhookId: string): Promise<WebhookDelivery> {
-    const { data } = await http.post(`/webhooks/${webhookId}/test`);
-    return zWebhookDelivery.parse(data);
+    return call('testWebhook', { params: { webhook_id: webhookId } });
   },
   async deliveries(webhookId: string, query: PageQuery): Promise<Page<WebhookDelivery>> {
-    const { data } = await http.get(`/webhooks/${webhookId}/deliveries`, { params: query });
-    return zDeliveriesPage.parse(data);
+    return call('listWebhookDeliveries', { params: { webhook_id: webhookId }, query });
   },
   /** Superusers: a webhook.test with this RPU to every enabled endpoint of its owner. */
   async adminTestRpu(rpuId: string): Promise<WebhookDelivery[]> {
-    const { data } = await http.post(`/webhooks/admin/${rpuId}/test`);
-    return zWebhookDelivery.array().parse(data);
+    return call('testAnyRpuWebhook', { params: { rpu_id: rpuId } });
   },
 };
