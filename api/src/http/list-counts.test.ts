@@ -147,6 +147,22 @@ test('the same page asked again is answered from memory until its rows change', 
   );
 });
 
+test('requests for the same page while it is read share that read; after a change they read again', async () => {
+  counts.forget(ownerId);
+  queriesSent = 0;
+  const [one, two] = await Promise.all([
+    listRpus(db, ownerId, {}, page(2), counts),
+    listRpus(db, ownerId, {}, page(2), counts),
+  ]);
+  expect(two).toEqual(one);
+  expect(queriesSent).toBe(1);
+  counts.forget(ownerId);
+  const reading = listRpus(db, ownerId, {}, page(3), counts);
+  counts.forget(ownerId);
+  await Promise.all([reading, listRpus(db, ownerId, {}, page(3), counts)]);
+  expect(queriesSent).toBe(3);
+});
+
 test('a page read while a change happened is not kept', async () => {
   const mark = counts.mark();
   counts.forget('someone');

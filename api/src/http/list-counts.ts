@@ -90,6 +90,8 @@ export class ListCounts extends InvalidatedCache {
   private readonly pages = new Scoped<PageEntry>(MAX_PAGE_ROWS, (entry) =>
     Math.max(1, entry.page.data.length),
   );
+  /** Page reads under way, by scope and key (`shared`). */
+  private readonly reading = new Map<string, Map<string, Promise<Page<unknown>>>>();
 
   constructor(
     db: Database,
@@ -120,6 +122,25 @@ export class ListCounts extends InvalidatedCache {
     return entry ? { ...(entry.page as Page<T>) } : null;
   }
 
+  /**
+   * The read of this page already under way, or `read()` started now and shared with whoever asks
+   * the same page before it ends: fifty requests for a page whose kept answer just expired send
+   * one query, not fifty. A change drops the reads under way for its users, so what is asked after
+   * it reads again.
+   */
+  shared<T>(scope: string, key: string, read: () => Promise<Page<T>>): Promise<Page<T>> {
+    const reads = this.reading.get(scope) ?? new Map<string, Promise<Page<unknown>>>();
+    const under = reads.get(key) as Promise<Page<T>> | undefined;
+    if (under) return under.then((page) => ({ ...page }));
+    const started = read().finally(() => {
+      if (reads.get(key) === started) reads.delete(key);
+      if (reads.size === 0 && this.reading.get(scope) === reads) this.reading.delete(scope);
+    });
+    reads.set(key, started);
+    this.reading.set(scope, reads);
+    return started;
+  }
+
   /** Keeps a whole answer, unless anything changed since `mark` (taken before its first query). */
   keepPage<T>(scope: string, key: string, page: Page<T>, mark: number) {
     if (!this.mayKeep(mark)) return;
@@ -132,11 +153,14 @@ export class ListCounts extends InvalidatedCache {
       kept.drop(userId);
       kept.drop(EVERY_USER);
     }
+    this.reading.delete(userId);
+    this.reading.delete(EVERY_USER);
   }
 
   protected clear() {
     this.counts.clear();
     this.pages.clear();
+    this.reading.clear();
   }
 }
 

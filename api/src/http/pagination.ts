@@ -95,11 +95,14 @@ export async function selectPage<R extends Row, T>(
   const pageKey = key && `${key}\n${query.columns}\n${query.orderBy}\n${limit}\n${offset}`;
   const keptPage = kept && pageKey ? kept.counts.page<T>(kept.scope, pageKey) : null;
   if (keptPage) return keptPage;
-  // Taken before the first query: a change announced meanwhile keeps neither the count nor the page.
-  const mark = kept?.counts.mark() ?? 0;
-  const answer = await readPage(db, query, page, toItem, kept && key ? { ...kept, key, mark } : undefined);
-  if (kept && pageKey) kept.counts.keepPage(kept.scope, pageKey, answer, mark);
-  return answer;
+  if (!kept || !key || !pageKey) return readPage(db, query, page, toItem);
+  return kept.counts.shared(kept.scope, pageKey, async () => {
+    // Taken before the first query: a change announced meanwhile keeps neither the count nor the page.
+    const mark = kept.counts.mark();
+    const answer = await readPage(db, query, page, toItem, { ...kept, key, mark });
+    kept.counts.keepPage(kept.scope, pageKey, answer, mark);
+    return answer;
+  });
 }
 
 async function readPage<R extends Row, T>(
