@@ -99,6 +99,26 @@ function useRecheckOnNavigation(refetch: () => Promise<unknown>) {
   }, [pathname, refetch]);
 }
 
+/** Without requestIdleCallback (Safari): a second after the shell shows, past its first requests. */
+const IDLE_FALLBACK_MS = 1000;
+
+/**
+ * Loads the dialogs' code once the screen has its own code and data, so a dialog then opens at once
+ * without the download competing with the screen's first requests. A failed preload is tried
+ * again, and reported, when a dialog opens.
+ */
+function usePreloadDialogWhenIdle() {
+  useEffect(() => {
+    const preload = () => void preloadDialog().catch(() => undefined);
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(preload);
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(preload, IDLE_FALLBACK_MS);
+    return () => window.clearTimeout(id);
+  }, []);
+}
+
 function SignedInShell({
   user,
   logout,
@@ -107,11 +127,7 @@ function SignedInShell({
   logout: () => void;
 }) {
   const { mode } = useThemePreference();
-  // Once the shell shows: the dialogs of the signed-in screens then open at once. A failed preload
-  // is tried again, and reported, when a dialog opens.
-  useEffect(() => {
-    preloadDialog().catch(() => undefined);
-  }, []);
+  usePreloadDialogWhenIdle();
   const syncEvents = useSyncEventSocket();
   const syncArea = useSyncEventArea(syncEvents);
   useLiveAttention(syncEvents);
