@@ -234,83 +234,54 @@ type ServicePointDocumentsRow = {
 const companionKey = /* sql */ `(CASE WHEN d.role = 'receipt' THEN '' ELSE d.cfdi_series || '-' || d.cfdi_folio END)`;
 
 /**
- * Service points whose documents one query of `selectedDocuments` gathers: a whole account's
- * 44,000 documents in one query held PGlite's one connection, and so every other request, for
- * 1.5–2 s (issue 17); fifty service points are a few thousand documents, a tenth of a second.
- */
-export const DOCUMENT_BATCH_SERVICE_POINTS = 50;
-
-/**
  * The stored documents of a selection (all kinds, or one), grouped by service point and in date
- * order. One light query lists the service points, then their documents come a few service points
- * at a time (other requests' queries run in between). Each service point comes as one row holding
- * its documents as a JSON array: at 44,000 documents that halves the time the database is busy
- * (PGlite decodes a thousand rows and parses JSON natively instead of decoding 44,000 rows of ten
- * fields). What it holds is the ZIP's metadata only (about 200 bytes a document); the files are
- * read as the archive is written.
+ * order, from one query. Each service point comes as one row holding its documents as a JSON
+ * array: at 44,000 documents that halves the time the one connection is busy (PGlite decodes a
+ * thousand rows and parses JSON natively instead of decoding 44,000 rows of ten fields). What it
+ * holds is the ZIP's metadata only (about 200 bytes a document); the files are read as the
+ * archive is written.
  */
 export async function selectedDocuments(
   db: Queryable,
   userId: string,
   selection: PeriodsSelection,
   kind: DocumentKind | null,
-  batchSize = DOCUMENT_BATCH_SERVICE_POINTS,
 ): Promise<SelectedDocument[]> {
   const where = periodsWhere(userId, selection);
-  const { rows: servicePoints } = await db.query<{ rpu_id: string }>(
-    `SELECT r.id AS rpu_id FROM periods p JOIN rpus r ON r.id = p.rpu_id
-     WHERE ${where.sql} GROUP BY r.id ORDER BY r.service_number, r.id`,
-    where.values,
-  );
-  const documents: SelectedDocument[] = [];
-  for (let start = 0; start < servicePoints.length; start += batchSize) {
-    const values = [...where.values, servicePoints.slice(start, start + batchSize).map((row) => row.rpu_id)];
-    const batch = `$${values.length}::uuid[]`;
-    let kindCondition = '';
-    if (kind) {
-      values.push(kind);
-      kindCondition = `AND d.kind = $${values.length}`;
-    }
-    const { rows } = await db.query<ServicePointDocumentsRow>(
-      `SELECT r.id AS rpu_id, r.service_number, r.alias,
-              json_agg(json_build_array(d.kind, d.storage_key, d.size_bytes,
-                                        floor(extract(epoch FROM d.created_at) * 1000),
-                                        p.initial_date, p.final_date, nullif(${companionKey}, ''))
-                       ORDER BY p.initial_date, p.final_date, ${companionKey}, d.kind) AS documents
-       FROM periods p
-       JOIN rpus r ON r.id = p.rpu_id
-       JOIN documents d ON d.period_id = p.id AND d.user_id = p.user_id
-       WHERE ${where.sql} AND p.rpu_id = ANY(${batch}) ${kindCondition}
-       GROUP BY r.id
-       ORDER BY r.service_number, r.id`,
-      values,
-    );
-    for (const row of rows) {
-      for (const [
-        kind,
-        storageKey,
-        sizeBytes,
-        createdMs,
-        initialDate,
-        finalDate,
-        companion,
-      ] of row.documents) {
-        documents.push({
-          kind,
-          storageKey,
-          sizeBytes,
-          createdAt: new Date(createdMs),
-          rpuId: row.rpu_id,
-          serviceNumber: row.service_number,
-          alias: row.alias,
-          initialDate,
-          finalDate,
-          companion,
-        });
-      }
-    }
+  const values = [...where.values];
+  let kindCondition = '';
+  if (kind) {
+    values.push(kind);
+    kindCondition = `AND d.kind = $${values.length}`;
   }
-  return documents;
+  const { rows } = await db.query<ServicePointDocumentsRow>(
+    `SELECT r.id AS rpu_id, r.service_number, r.alias,
+            json_agg(json_build_array(d.kind, d.storage_key, d.size_bytes,
+                                      floor(extract(epoch FROM d.created_at) * 1000),
+                                      p.initial_date, p.final_date, nullif(${companionKey}, ''))
+                     ORDER BY p.initial_date, p.final_date, ${companionKey}, d.kind) AS documents
+     FROM periods p
+     JOIN rpus r ON r.id = p.rpu_id
+     JOIN documents d ON d.period_id = p.id AND d.user_id = p.user_id
+     WHERE ${where.sql} ${kindCondition}
+     GROUP BY r.id
+     ORDER BY r.service_number, r.id`,
+    values,
+  );
+  return rows.flatMap((row) =>
+    row.documents.map(([kind, storageKey, sizeBytes, createdMs, initialDate, finalDate, companion]) => ({
+      kind,
+      storageKey,
+      sizeBytes,
+      createdAt: new Date(createdMs),
+      rpuId: row.rpu_id,
+      serviceNumber: row.service_number,
+      alias: row.alias,
+      initialDate,
+      finalDate,
+      companion,
+    })),
+  );
 }
 
 /**
