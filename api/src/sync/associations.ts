@@ -24,6 +24,8 @@ export type AssociationRow = {
   /** The run asked the owner for CFE's CAPTCHA (captcha-pause.ts). */
   captcha_asked: boolean;
   last_payment: string | null;
+  /** The user confirmed linking past PORTAL_SERVICE_CAP (migration 140). */
+  exceed_service_cap: boolean;
   finished_at: Date | null;
   updated_at: Date;
 };
@@ -31,7 +33,7 @@ export type AssociationRow = {
 export const associationColumns = /* sql */ `
   a.id, a.task_id, a.user_id, a.rpu_id, a.credential_id, a.service_number, a.workflow, a.chain_step,
   a.attempt, a.status, a.progress, a.message, a.step_seq, a.deferrals, a.last_payment::text AS last_payment,
-  a.captcha_asked_at IS NOT NULL AS captcha_asked,
+  a.exceed_service_cap, a.captcha_asked_at IS NOT NULL AS captcha_asked,
   a.finished_at, a.updated_at,
   (SELECT coalesce(nullif(c.alias, ''), c.cfe_user) FROM credentials c WHERE c.id = a.credential_id)
     AS credential_label,

@@ -98,6 +98,7 @@ async function execute(
       credential: portalCredential,
       rpu,
       lastPayment: row.last_payment ?? rpu?.lastPayment ?? null,
+      exceedServiceCap: row.exceed_service_cap,
       signal,
       deadline,
       progress: progressReporter(ctx, { ...running, chain_step: row.chain_step }),

@@ -56,7 +56,7 @@ async function link(input: StepInput, holderName: string, totalToPay: number) {
     holderName,
     alias: rpu.alias,
     totalToPay,
-    serviceCap: input.ctx.config.portal.serviceCap,
+    serviceCap: input.exceedServiceCap ? null : input.ctx.config.portal.serviceCap,
   });
 }
 

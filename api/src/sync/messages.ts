@@ -16,6 +16,8 @@ export const syncMessages = {
   alreadySyncing: 'Este servicio ya se está sincronizando. Espera a que termine.',
   allAlreadySyncing: 'Todos estos servicios ya se están sincronizando. Espera a que terminen.',
   nothingToSync: 'Esta cuenta de CFE no tiene servicios para sincronizar.',
+  serviceCapExceeded: (services: number, cap: number) =>
+    `Con estos servicios la cuenta de CFE quedaría con ${services} servicios y el límite configurado es ${cap}: según otros usuarios, CFE bloquea las cuentas con más de 10 servicios. Confirma que quieres rebasarlo para continuar.`,
   taskNotFound: 'Tarea no encontrada',
   taskAssociationNotFound: 'Servicio de la tarea no encontrado',
   nothingToRetry: 'No hay servicios con error para reintentar en lo que elegiste.',

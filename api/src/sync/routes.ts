@@ -31,6 +31,7 @@ export async function syncRoutes(app: ApiApp, ctx: AppContext) {
       reply.code(202).send(
         await startRpuSync(ctx, currentUser(request), request.params.credential_id, request.params.rpu_id, {
           lastPayment: request.body.last_payment,
+          exceedServiceCap: request.body.exceed_service_cap,
         }),
       ),
   });

@@ -8,6 +8,7 @@ import {
 } from '@luz/shared/contract';
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../http/errors';
+import { RequestValidationError } from '../http/validation';
 import { assertVisibleTasks, getTask } from '../tasks/service';
 import { syncMessages } from './messages';
 import type { SyncContext } from './step-input';
@@ -42,6 +43,43 @@ async function busyRpus(
 }
 
 /**
+ * Linking these service points must not leave the CFE account with more services than
+ * PORTAL_SERVICE_CAP (CFE reportedly blocks accounts with more than 10) unless the user
+ * confirmed it (`exceed_service_cap`). Luz's estimate: the account's services that synced at
+ * least once (so they are in CFE's list), plus the chosen ones that never did; the connector
+ * also counts CFE's own list (AdministrarServicios) before each link it posts.
+ */
+async function assertWithinServiceCap(
+  ctx: SyncContext,
+  userId: string,
+  credentialId: string,
+  rpuIds: readonly string[],
+  confirmed: boolean,
+) {
+  if (confirmed) return;
+  const { rows } = await ctx.db.query<{ registered: number; to_link: number }>(
+    `WITH chosen AS (
+       SELECT credential_id = $2 AND last_synced_at IS NOT NULL AS registered, id = ANY($3::uuid[]) AS chosen
+       FROM rpus WHERE user_id = $1 AND NOT deleted AND (credential_id = $2 OR id = ANY($3::uuid[]))
+     )
+     SELECT count(*) FILTER (WHERE registered)::int AS registered,
+       count(*) FILTER (WHERE chosen AND NOT registered)::int AS to_link
+     FROM chosen`,
+    [userId, credentialId, [...rpuIds]],
+  );
+  const { registered = 0, to_link = 0 } = rows[0] ?? {};
+  const cap = ctx.config.portal.serviceCap;
+  if (to_link === 0 || registered + to_link <= cap) return;
+  throw new RequestValidationError([
+    {
+      loc: ['body', 'exceed_service_cap'],
+      msg: syncMessages.serviceCapExceeded(registered + to_link, cap),
+      type: 'service_cap',
+    },
+  ]);
+}
+
+/**
  * POST /rpus/sync/{credential_id}/{rpu_id}: link and sync one service point with that portal
  * account (workflow 1), which becomes its account. `lastPayment` is kept on the service point
  * for the link attempt with additional information.
@@ -51,7 +89,7 @@ export async function startRpuSync(
   user: Owner,
   credentialId: string,
   rpuId: string,
-  { lastPayment }: { lastPayment?: string | null },
+  { lastPayment, exceedServiceCap = false }: { lastPayment?: string | null; exceedServiceCap?: boolean },
 ): Promise<Task> {
   await ownCredential(ctx, user.id, credentialId);
   const { rows } = await ctx.db.query<RpuRow>(
@@ -61,6 +99,7 @@ export async function startRpuSync(
   const rpu = rows[0];
   if (!rpu) throw notFound(syncMessages.rpuNotFound);
   if ((await busyRpus(ctx, [rpu.id], false)).size > 0) throw conflict(syncMessages.alreadySyncing);
+  await assertWithinServiceCap(ctx, user.id, credentialId, [rpu.id], exceedServiceCap);
   await ctx.db.query(
     `UPDATE rpus SET credential_id = $2, last_payment = CASE WHEN $3::boolean THEN $4::numeric ELSE last_payment END,
        updated_at = now()
@@ -74,7 +113,13 @@ export async function startRpuSync(
     credentialId,
     priority: 1,
     items: [
-      { rpuId: rpu.id, serviceNumber: rpu.service_number, credentialId, lastPayment: lastPayment ?? null },
+      {
+        rpuId: rpu.id,
+        serviceNumber: rpu.service_number,
+        credentialId,
+        lastPayment: lastPayment ?? null,
+        exceedServiceCap,
+      },
     ],
   });
   return getTask(ctx.db, taskId, user.id);
@@ -118,12 +163,26 @@ export async function startCredentialSync(
   );
   const free = rpus.filter((rpu) => !busy.has(rpu.id));
   if (free.length === 0) throw conflict(syncMessages.allAlreadySyncing);
+  // Bulk sync links too, where the portal does not have the service yet.
+  await assertWithinServiceCap(
+    ctx,
+    user.id,
+    credentialId,
+    free.map((rpu) => rpu.id),
+    request.exceed_service_cap,
+  );
+  const exceedServiceCap = request.exceed_service_cap;
   const taskId = await createTask(ctx, {
     userId: user.id,
     type: workflow.taskType,
     workflow: workflow.id,
     credentialId,
-    items: free.map((rpu) => ({ rpuId: rpu.id, serviceNumber: rpu.service_number, credentialId })),
+    items: free.map((rpu) => ({
+      rpuId: rpu.id,
+      serviceNumber: rpu.service_number,
+      credentialId,
+      exceedServiceCap,
+    })),
   });
   return getTask(ctx.db, taskId, user.id);
 }
@@ -231,6 +290,7 @@ type FailedRow = {
   association_credential_id: string | null;
   rpu_credential_id: string | null;
   last_payment: string | null;
+  exceed_service_cap: boolean;
   rpu_exists: boolean;
 };
 
@@ -250,7 +310,7 @@ export async function retryTasks(
   const { rows } = await ctx.db.query<FailedRow>(
     `SELECT a.id, a.task_id, t.user_id, t.type, t.workflow, t.credential_id AS task_credential_id, a.rpu_id,
        a.service_number, a.credential_id AS association_credential_id, r.credential_id AS rpu_credential_id,
-       a.last_payment::text AS last_payment, (r.id IS NOT NULL) AS rpu_exists
+       a.last_payment::text AS last_payment, a.exceed_service_cap, (r.id IS NOT NULL) AS rpu_exists
      FROM task_associations a JOIN tasks t ON t.id = a.task_id
      LEFT JOIN rpus r ON r.id = a.rpu_id AND NOT r.deleted
      WHERE (a.task_id = ANY($1::uuid[]) OR a.id = ANY($2::uuid[]))
@@ -285,6 +345,7 @@ export async function retryTasks(
         serviceNumber: row.service_number,
         credentialId,
         lastPayment: row.last_payment,
+        exceedServiceCap: row.exceed_service_cap,
         // Workflow 2 starts from the account; its service points start from their own sync.
         step: row.rpu_id && workflow.id === SyncWorkflow.portalSpaceSync ? 'syncing' : workflow.first,
       };

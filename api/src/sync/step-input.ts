@@ -41,6 +41,8 @@ export type StepInput = {
   rpu: StepRpu | null;
   /** The additional information given for this run, else the service point's own. */
   lastPayment: string | null;
+  /** The user confirmed that linking may leave the CFE account past PORTAL_SERVICE_CAP. */
+  exceedServiceCap: boolean;
   signal: AbortSignal;
   /** Epoch ms: long work stops here and continues in the next run of the same step. */
   deadline: number;

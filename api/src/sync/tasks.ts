@@ -83,6 +83,8 @@ export type NewTask = {
     /** Default: the workflow's first step. */
     step?: string;
     lastPayment?: string | null;
+    /** The user confirmed linking past PORTAL_SERVICE_CAP. */
+    exceedServiceCap?: boolean;
   }[];
 };
 
@@ -141,14 +143,15 @@ export async function insertAssociations(
   const { rows } = await tx.query<AssociationRow>(
     `WITH inserted AS (
        INSERT INTO task_associations (task_id, user_id, rpu_id, credential_id, service_number, workflow,
-         chain_step, priority, last_payment, status, message, finished_at, progress)
+         chain_step, priority, last_payment, exceed_service_cap, status, message, finished_at, progress)
        SELECT $1, $2, i.rpu_id, i.credential_id, i.service_number, $3, i.step, $4, i.last_payment,
+         i.exceed_service_cap,
          CASE WHEN i.credential_id IS NULL THEN 3 ELSE 0 END,
          CASE WHEN i.credential_id IS NULL THEN $5 ELSE $6 END,
          CASE WHEN i.credential_id IS NULL THEN now() END,
          CASE WHEN i.credential_id IS NULL THEN 100 ELSE 0 END
-       FROM unnest($7::uuid[], $8::uuid[], $9::text[], $10::text[], $11::numeric[])
-         AS i(rpu_id, credential_id, service_number, step, last_payment)
+       FROM unnest($7::uuid[], $8::uuid[], $9::text[], $10::text[], $11::numeric[], $12::boolean[])
+         AS i(rpu_id, credential_id, service_number, step, last_payment, exceed_service_cap)
        RETURNING *
      )
      SELECT ${associationColumns} FROM inserted a`,
@@ -164,6 +167,7 @@ export async function insertAssociations(
       items.map((item) => item.serviceNumber),
       items.map((item) => item.step ?? firstStep),
       items.map((item) => item.lastPayment ?? null),
+      items.map((item) => item.exceedServiceCap ?? false),
     ],
   );
   const { ownsRpuStatus } = workflowOf(workflow);

@@ -1,12 +1,9 @@
 import {
   Button,
   ConfirmDialog,
-  credentialsApi,
   es,
-  paymentHistoryApi,
   type Rpu,
   rpusApi,
-  SyncWorkflow,
   saveDownloadedFile,
   TotalToPayModal,
   toast,
@@ -16,6 +13,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { rpusText } from '../text';
+import { useServiceCapConfirmation } from './service-cap-dialog';
+import { reportSync, syncPaymentHistories, syncRpus } from './sync-rpus';
 import { refreshRpus, toastError } from './use-rpu-mutations';
 
 const text = rpusText.bulk;
@@ -33,64 +32,6 @@ const Bar = styled.div`
   strong { margin-right: ${({ theme }) => theme.space(2)}; }
 `;
 
-export type SyncOutcome = { started: number; skipped: number; failures: unknown[] };
-
-/**
- * Starts the sync of the service points that have a credential: one service point is linked and
- * synced on its own (workflow 1); several go as one bulk sync per credential (workflow 3, which
- * links first where the portal needs it). Those without credential are skipped: nothing can link
- * them (status 5).
- */
-export async function syncRpus(rpus: readonly Rpu[]): Promise<SyncOutcome> {
-  const byCredential = new Map<string, string[]>();
-  for (const rpu of rpus) {
-    if (rpu.credential_id === null) continue;
-    byCredential.set(rpu.credential_id, [...(byCredential.get(rpu.credential_id) ?? []), rpu.rpu_id]);
-  }
-  const outcome: SyncOutcome = { started: 0, skipped: rpus.length, failures: [] };
-  for (const [credentialId, rpuIds] of byCredential) {
-    try {
-      if (rpuIds.length === 1) await rpusApi.sync(credentialId, rpuIds[0] as string);
-      else await credentialsApi.sync(credentialId, { workflow: SyncWorkflow.bulkSync, rpu_ids: rpuIds });
-      outcome.started += rpuIds.length;
-    } catch (error) {
-      outcome.failures.push(error);
-    }
-    outcome.skipped -= rpuIds.length;
-  }
-  return outcome;
-}
-
-/**
- * The payment histories of the selected service points (workflow 5, one task each): what the
- * onboarding promises, for many services at once. Those without credential are skipped.
- */
-export async function syncPaymentHistories(rpus: readonly Rpu[]): Promise<SyncOutcome> {
-  const outcome: SyncOutcome = { started: 0, skipped: 0, failures: [] };
-  for (const rpu of rpus) {
-    if (rpu.credential_id === null) {
-      outcome.skipped += 1;
-      continue;
-    }
-    try {
-      await paymentHistoryApi.sync(rpu.rpu_id);
-      outcome.started += 1;
-    } catch (error) {
-      outcome.failures.push(error);
-    }
-  }
-  return outcome;
-}
-
-export function reportSync(
-  { started, skipped, failures }: SyncOutcome,
-  startedText: (count: number) => string = text.syncStarted,
-) {
-  if (started > 0) toast.success(startedText(started));
-  if (skipped > 0) toast.warning(text.syncSkipped(skipped));
-  for (const failure of failures) toastError(failure);
-}
-
 /**
  * The actions on the selected service points (spec: sync, autofetch on/off, e-mail notifications
  * on/off, assign credential, delete with confirmation, export CSV).
@@ -106,6 +47,7 @@ export function BulkActions({
   onClear: () => void;
 }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const { confirmOverCap, dialog: serviceCapDialog } = useServiceCapConfirmation();
   // One service whose link needs the total to pay: "Sincronizar" asks for it.
   const [askingTotal, setAskingTotal] = useState(false);
   const [single] = selected;
@@ -143,6 +85,7 @@ export function BulkActions({
     mutationFn: () => syncRpus(selected),
     onSuccess: async (outcome) => {
       reportSync(outcome);
+      confirmOverCap(outcome.overCap);
       await refreshRpus();
     },
     onError: toastError,
@@ -220,6 +163,7 @@ export function BulkActions({
         loading={remove.isPending}
         onConfirm={() => remove.mutate()}
       />
+      {serviceCapDialog}
       {askingTotal && single?.credential_id ? (
         <TotalToPayModal
           target={{

@@ -36,12 +36,14 @@ import styled from 'styled-components';
 import { ImportModal } from '../import/import-modal';
 import { rpusText } from '../text';
 import { AssignCredentialModal } from './assign-credential-modal';
-import { BulkActions, reportSync, syncRpus } from './bulk-actions';
+import { BulkActions } from './bulk-actions';
 import { CreateRpuModal } from './create-rpu-modal';
 import { EditRpuModal } from './edit-rpu-modal';
 import { RowSyncAction } from './row-sync-action';
 import { RpusFilters } from './rpus-filters';
 import { rpusFiltersFromSearch, rpusQueryFromSearch } from './search-query';
+import { useServiceCapConfirmation } from './service-cap-dialog';
+import { reportSync, syncRpus } from './sync-rpus';
 import { refreshRpus, toastError, useCredentials } from './use-rpu-mutations';
 
 const text = rpusText;
@@ -163,10 +165,12 @@ export function RpusPage() {
     },
     onError: toastError,
   });
+  const { confirmOverCap, dialog: serviceCapDialog } = useServiceCapConfirmation();
   const syncOne = useMutation({
     mutationFn: (rpu: Rpu) => syncRpus([rpu]),
     onSuccess: async (outcome) => {
       reportSync(outcome);
+      confirmOverCap(outcome.overCap);
       await refreshRpus();
     },
     onError: toastError,
@@ -373,6 +377,7 @@ export function RpusPage() {
         />
       ) : null}
       {dialog?.kind === 'edit' ? <EditRpuModal rpu={dialog.rpu} onClose={() => setDialog(null)} /> : null}
+      {serviceCapDialog}
     </>
   );
 }

@@ -646,7 +646,7 @@ export const operations = {
     access: 'user',
     tags: ['credentials'],
     summary:
-      'Sincroniza una cuenta de CFE: sin cuerpo, todo su espacio en el portal (flujo 2); con `workflow` 3 o 4, sincronización o vinculación masiva de sus servicios (o de `rpu_ids`)',
+      'Sincroniza una cuenta de CFE: sin cuerpo, todo su espacio en el portal (flujo 2); con `workflow` 3 o 4, sincronización o vinculación masiva de sus servicios (o de `rpu_ids`); `exceed_service_cap` confirma dejar la cuenta con más servicios que PORTAL_SERVICE_CAP',
     params: zCredentialParams,
     body: zCredentialSyncRequest,
     responses: { 202: zTask },
@@ -657,7 +657,7 @@ export const operations = {
     access: 'user',
     tags: ['rpus'],
     summary:
-      'Vincula y sincroniza un servicio con una cuenta de CFE (flujo 1); `last_payment` es la información adicional para vincular',
+      'Vincula y sincroniza un servicio con una cuenta de CFE (flujo 1); `last_payment` es la información adicional para vincular; `exceed_service_cap` confirma dejar la cuenta con más servicios que PORTAL_SERVICE_CAP',
     params: zCredentialRpuParams,
     body: zRpuSyncRequest,
     responses: { 202: zTask },

@@ -190,6 +190,14 @@ export const credentialSyncWorkflows = [
 ] as const;
 
 /**
+ * The user's explicit confirmation that linking may leave the CFE account with more services
+ * than PORTAL_SERVICE_CAP (CFE reportedly blocks accounts with more than 10). Without it, a
+ * request that would pass the cap is refused with 422 on this field, and a run that meets the
+ * cap in CFE's own list ends as a user error (`failure_reason` "service_cap").
+ */
+const zExceedServiceCap = z.boolean().default(false);
+
+/**
  * POST /credentials/sync/{credential_id}. Without a body: the portal-space sync (every service
  * of the account, spec §4 workflow 2). With `workflow` 3 or 4: bulk sync or bulk link of the
  * account's service points, or of `rpu_ids` only.
@@ -200,8 +208,9 @@ export const zCredentialSyncRequest = z
       .union(credentialSyncWorkflows.map((value) => z.literal(value)))
       .default(SyncWorkflow.portalSpaceSync),
     rpu_ids: z.array(zId).min(1).max(10_000).optional(),
+    exceed_service_cap: zExceedServiceCap,
   })
-  .default({ workflow: SyncWorkflow.portalSpaceSync });
+  .default({ workflow: SyncWorkflow.portalSpaceSync, exceed_service_cap: false });
 export type CredentialSyncRequest = z.input<typeof zCredentialSyncRequest>;
 
 /**
@@ -209,5 +218,7 @@ export type CredentialSyncRequest = z.input<typeof zCredentialSyncRequest>;
  * `last_payment` is the additional information for the second link attempt; when given it is
  * also kept on the service point.
  */
-export const zRpuSyncRequest = z.object({ last_payment: zMoney.nullable().optional() }).default({});
+export const zRpuSyncRequest = z
+  .object({ last_payment: zMoney.nullable().optional(), exceed_service_cap: zExceedServiceCap })
+  .default({ exceed_service_cap: false });
 export type RpuSyncRequest = z.input<typeof zRpuSyncRequest>;

@@ -65,7 +65,7 @@ export async function linkService(
     if (registered.includes(link.serviceNumber)) return;
     if (registered.length >= link.serviceCap)
       throw new CfePortalError(
-        'service_limit',
+        'service_cap',
         connectorMessages.serviceCap(registered.length, link.serviceCap),
       );
   }

@@ -93,7 +93,7 @@ test('the cap stops the connector before the portal; without it the portal’s o
       }),
     ),
   );
-  expect(stopped).toMatchObject({ failure: 'service_limit', kind: 'cannot_link' });
+  expect(stopped).toMatchObject({ failure: 'service_cap', kind: 'cannot_link' });
   expect(stopped.message).toContain('10 servicios');
   expect(await posts()).toBe(before);
   const portalLimit = await failureOf(

@@ -125,6 +125,7 @@ export type CfeFailure =
   | 'total_mismatch'
   | 'required_fields'
   | 'service_limit'
+  | 'service_cap'
   | 'unknown_service'
   | 'not_in_account'
   | 'document_missing'
@@ -146,6 +147,7 @@ const kinds: Record<CfeFailure, PortalErrorKind> = {
   total_mismatch: 'wrong_total',
   required_fields: 'cannot_link',
   service_limit: 'cannot_link',
+  service_cap: 'cannot_link',
   unknown_service: 'service_not_found',
   not_in_account: 'service_not_linked',
   document_missing: 'unexpected',

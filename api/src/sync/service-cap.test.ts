@@ -1,0 +1,114 @@
+import { RpuStatus } from '@luz/shared/contract';
+import { serviceProfile } from '../portal/simulator/world';
+import { bearer } from '../testing/fixtures';
+import { seedCredential, seedRpu, waitForTask } from './test-helpers';
+import { syncTestWorld } from './test-world';
+
+// PORTAL_SERVICE_CAP (10 in tests): CFE reportedly blocks accounts with more than 10 services, so
+// linking never goes past it unless the request confirms it (issue 14).
+
+const world = syncTestWorld();
+
+async function post(token: string, url: string, payload: object = {}) {
+  const response = await world.t.app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    headers: bearer(token),
+    payload,
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+/** A CFE account with `services` registered, all of them synced before in Luz under one credential. */
+async function accountWithActiveServices(userId: string, services: number) {
+  const username = `tope-${Math.random().toString(36).slice(2, 8)}`;
+  const account = world.replica.state.addAccount({ username, password: 'Demo-2024', services });
+  const credentialId = await seedCredential(world.t, userId, { cfeUser: username });
+  for (const serviceNumber of world.replica.services(username)) {
+    const id = await seedRpu(world.t, userId, { serviceNumber, credentialId });
+    await world.t.db.query('UPDATE rpus SET rpu_status = $2, last_synced_at = now() WHERE id = $1', [
+      id,
+      RpuStatus.verified,
+    ]);
+  }
+  return { account, credentialId };
+}
+
+const newService = (userId: string, credentialId: string, serviceNumber: string) =>
+  seedRpu(world.t, userId, {
+    serviceNumber,
+    credentialId,
+    holderName: serviceProfile(serviceNumber).holderName,
+  });
+
+test('linking past the cap is refused on exceed_service_cap until the user confirms it', async () => {
+  const { user, token } = await world.owner();
+  const { account, credentialId } = await accountWithActiveServices(user.id, 9);
+  const first = await newService(user.id, credentialId, '781234567891');
+  const second = await newService(user.id, credentialId, '781234567892');
+
+  const refused = await post(token, `/credentials/sync/${credentialId}`, {
+    workflow: 4,
+    rpu_ids: [first, second],
+  });
+  expect(refused.status).toBe(422);
+  expect(refused.body.detail).toEqual([
+    expect.objectContaining({ loc: ['body', 'exceed_service_cap'], type: 'service_cap' }),
+  ]);
+  expect(refused.body.detail[0].msg).toContain('quedaría con 11 servicios y el límite configurado es 10');
+  // Nothing was queued.
+  const { rows } = await world.t.db.query('SELECT 1 FROM tasks WHERE user_id = $1', [user.id]);
+  expect(rows).toHaveLength(0);
+
+  // Up to the cap needs no confirmation.
+  const withinCap = await post(token, `/credentials/sync/${credentialId}`, { workflow: 4, rpu_ids: [first] });
+  expect(withinCap.status).toBe(202);
+  expect(await waitForTask(world.t, token, withinCap.body.task_id)).toMatchObject({ status: 1 });
+  expect(account.services).toHaveLength(10);
+
+  // One more, on its own: refused, then confirmed.
+  const single = await post(token, `/rpus/sync/${credentialId}/${second}`);
+  expect(single.status).toBe(422);
+  expect(single.body.detail[0].loc).toEqual(['body', 'exceed_service_cap']);
+  const confirmed = await post(token, `/rpus/sync/${credentialId}/${second}`, { exceed_service_cap: true });
+  expect(confirmed.status).toBe(202);
+  expect(await waitForTask(world.t, token, confirmed.body.task_id)).toMatchObject({ status: 1 });
+  expect(account.services).toHaveLength(11);
+});
+
+test('a bulk sync of services already in the account never asks, however many they are', async () => {
+  const { user, token } = await world.owner();
+  const { credentialId } = await accountWithActiveServices(user.id, 11);
+  // A refused password left them all failed: fixing it syncs them again, unasked.
+  await world.t.db.query('UPDATE rpus SET rpu_status = $2 WHERE credential_id = $1', [
+    credentialId,
+    RpuStatus.badCredentials,
+  ]);
+  const started = await post(token, `/credentials/sync/${credentialId}`, { workflow: 3 });
+  expect(started.status).toBe(202);
+  expect(await waitForTask(world.t, token, started.body.task_id)).toMatchObject({ status: 1 });
+});
+
+test('CFE’s own list at the cap stops an unconfirmed run before it posts; a confirmed one links', async () => {
+  const { user, token } = await world.owner();
+  // Luz knows none of the account's ten services: its estimate lets the request through, and
+  // the connector's count of AdministrarServicios stops the link.
+  const username = `tope-${Math.random().toString(36).slice(2, 8)}`;
+  const account = world.replica.state.addAccount({ username, password: 'Demo-2024', services: 10 });
+  const credentialId = await seedCredential(world.t, user.id, { cfeUser: username });
+  const rpu = await newService(user.id, credentialId, '781234567893');
+
+  const started = await post(token, `/credentials/sync/${credentialId}`, { workflow: 4, rpu_ids: [rpu] });
+  expect(started.status).toBe(202);
+  const task = await waitForTask(world.t, token, started.body.task_id);
+  expect(task).toMatchObject({ status: 3 });
+  expect(account.services).toHaveLength(10);
+
+  const confirmed = await post(token, `/credentials/sync/${credentialId}`, {
+    workflow: 4,
+    rpu_ids: [rpu],
+    exceed_service_cap: true,
+  });
+  expect(await waitForTask(world.t, token, confirmed.body.task_id)).toMatchObject({ status: 1 });
+  expect(account.services).toHaveLength(11);
+});
