@@ -86,7 +86,7 @@ test('a bulk sync of services already in the account never asks, however many th
   ]);
   const started = await post(token, `/credentials/sync/${credentialId}`, { workflow: 3 });
   expect(started.status).toBe(202);
-  expect(await waitForTask(world.t, token, started.body.task_id)).toMatchObject({ status: 1 });
+  expect(started.body).toMatchObject({ workflow: 3, counts: { total: 11 } });
 });
 
 test('CFE’s own list at the cap stops an unconfirmed run before it posts; a confirmed one links', async () => {
