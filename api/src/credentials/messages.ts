@@ -9,4 +9,7 @@ export const credentialMessages = {
   captchaGone:
     'Ese captcha ya no es válido (se respondió, venció o hay uno nuevo). Usa la imagen más reciente.',
   captchaOwnerOnly: 'Solo la persona dueña de la cuenta de CFE puede resolver su captcha.',
+  consultationAnswered:
+    'Respuesta enviada a la consulta de recibos de CFE: la sincronización continúa. Si no coincide, verás otra imagen.',
+  consultationRedrawn: 'Pedimos otra imagen a la consulta de recibos de CFE: aparecerá en unos segundos.',
 } as const;

@@ -9,6 +9,7 @@ import { CfePortalError, type PortalCredential } from '../portal/mi-espacio/port
 import {
   deletePortalSession,
   loadPortalSession,
+  recordChallengeAnswer,
   type StoredChallenge,
   saveChallenge,
   savePortalSession,
@@ -67,7 +68,9 @@ export async function pendingChallenge(
 ): Promise<StoredChallenge | null> {
   const stored = await loadPortalSession(ctx.db, ctx.secrets, credentialId);
   const challenge = stored?.challenge ?? null;
-  return challenge && challenge.expiresAt.getTime() > Date.now() ? challenge : null;
+  return challenge && challenge.answer === null && challenge.expiresAt.getTime() > Date.now()
+    ? challenge
+    : null;
 }
 
 /**
@@ -101,6 +104,8 @@ export async function connectionFailure(
   ctx: ConnectionContext,
   credential: CredentialForSync,
   error: unknown,
+  /** The paused run a consultation's challenge belongs to. */
+  associationId: string | null = null,
 ): Promise<PortalConnection> {
   if (!(error instanceof CfePortalError)) throw error;
   if (error.challenge) {
@@ -115,6 +120,7 @@ export async function connectionFailure(
             credential.id,
             error.challenge,
             ctx.config.portal.captchaTimeoutMs,
+            associationId,
           );
     if (stored !== existing) await announceChallenge(ctx, credential, stored, error.message);
     return {
@@ -152,6 +158,9 @@ export async function connectCredential(
 ): Promise<PortalConnection> {
   const portalCredential = portalCredentialOf(credential);
   const waiting = await pendingChallenge(ctx, credential.id);
+  // Another image of the consultation: the paused run consults again (no answer to post).
+  if (waiting?.challenge.scope === 'consultation' && fresh)
+    return answerConsultation(ctx, credential, waiting, '', credentialMessages.consultationRedrawn);
   if (waiting && !fresh)
     return {
       state: 'captcha',
@@ -187,6 +196,8 @@ export async function answerChallenge(
 ): Promise<PortalConnection> {
   const waiting = await pendingChallenge(ctx, credential.id);
   if (!waiting || waiting.id !== challengeId) throw new ChallengeGone();
+  if (waiting.challenge.scope === 'consultation')
+    return answerConsultation(ctx, credential, waiting, answer, credentialMessages.consultationAnswered);
   try {
     await ctx.cfePortal.openSession(portalCredentialOf(credential), { challenge: waiting.challenge, answer });
   } catch (error) {
@@ -194,4 +205,22 @@ export async function answerChallenge(
   }
   await connected(ctx, credential, true);
   return { state: 'connected', message: credentialMessages.connected, challenge: null };
+}
+
+/**
+ * A consultation's CAPTCHA is answered by the run that asked: its form is for that run's service,
+ * and its answer is the receipts. The answer is kept for it and the paused runs are woken; a
+ * wrong one brings a new challenge when that run posts it.
+ */
+async function answerConsultation(
+  ctx: ConnectionContext,
+  credential: CredentialForSync,
+  waiting: StoredChallenge,
+  answer: string,
+  message: string,
+): Promise<PortalConnection> {
+  if (!(await recordChallengeAnswer(ctx.db, credential.id, waiting.id, answer))) throw new ChallengeGone();
+  await announceChallenge(ctx, credential, null, null);
+  await wakeCaptchaWaiters(ctx, credential.id);
+  return { state: 'answered', message, challenge: null };
 }

@@ -145,9 +145,14 @@ export async function credentialsRoutes(app: ApiApp, ctx: AppContext) {
   app.route({
     ...operationRoute('newCaptcha', auth),
     preHandler: syncStartLimit,
-    handler: async (request) =>
-      connectCredential(ctx, await ownForPortal(currentUser(request), request.params.credential_id), {
-        fresh: true,
-      }),
+    handler: async (request) => {
+      const credential = await ownForPortal(currentUser(request), request.params.credential_id);
+      try {
+        return await connectCredential(ctx, credential, { fresh: true });
+      } catch (error) {
+        if (error instanceof ChallengeGone) throw conflict(credentialMessages.captchaGone);
+        throw error;
+      }
+    },
   });
 }

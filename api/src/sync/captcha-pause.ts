@@ -43,8 +43,9 @@ async function pause(ctx: SyncContext, row: AssociationRow, until: Date) {
 
 /**
  * Before a step of a credential: while a CAPTCHA of it waits for its owner, the association
- * waits too (no portal request). One that asked before and finds neither a challenge nor an
- * opened session was not answered in time: a user error. Answers whether the step must not run.
+ * waits too (no portal request); a consultation's answer waits for the run that asked, which
+ * runs and posts it. One that asked before and finds its challenge expired unanswered: a user
+ * error. Answers whether the step must not run.
  */
 export async function heldByCaptcha(
   ctx: SyncContext,
@@ -56,9 +57,14 @@ export async function heldByCaptcha(
     await pause(ctx, row, waiting.expiresAt);
     return true;
   }
-  if (!row.captcha_asked) return false;
   const stored = await loadPortalSession(ctx.db, ctx.secrets, credentialId);
-  if (stored?.snapshot.loggedIn && !stored.challenge) return false;
+  const challenge = stored?.challenge ?? null;
+  if (challenge?.answer != null && challenge.expiresAt.getTime() > Date.now()) {
+    if (challenge.associationId === row.id) return false;
+    await pause(ctx, row, challenge.expiresAt);
+    return true;
+  }
+  if (!row.captcha_asked || !challenge) return false;
   await finish(
     ctx,
     row,
@@ -68,8 +74,9 @@ export async function heldByCaptcha(
 }
 
 /**
- * A step met CFE's login CAPTCHA: the challenge is kept (the same one while it may be answered)
- * and announced to the owner, and the run pauses until the challenge's time is up.
+ * A step met CFE's CAPTCHA (at login, or in "Consulta tu recibo"): the challenge is kept (the
+ * same one while it may be answered; a consultation's with the run that asked) and announced to
+ * the owner, and the run pauses until the challenge's time is up.
  */
 export async function pauseOnCaptcha(
   ctx: SyncContext,
@@ -77,7 +84,7 @@ export async function pauseOnCaptcha(
   credential: CredentialForSync,
   error: CfePortalError,
 ) {
-  await connectionFailure(ctx, credential, error);
+  await connectionFailure(ctx, credential, error, row.id);
   const waiting = await pendingChallenge(ctx, credential.id);
   await pause(ctx, row, waiting?.expiresAt ?? new Date());
   if (!row.captcha_asked && waiting) await mailIfScheduled(ctx, row, credential, waiting.expiresAt);

@@ -105,8 +105,9 @@ async function execute(
     });
   } catch (error) {
     if (signal.aborted) throw error;
-    // CFE's login CAPTCHA: the owner answers it in Luz, and the run waits for them.
-    if (error instanceof CfePortalError && error.challenge?.scope === 'login')
+    // CFE's CAPTCHA (the login's, or the consultation's): the owner answers it in Luz, and the
+    // run waits for them.
+    if (error instanceof CfePortalError && error.challenge)
       return pauseOnCaptcha(ctx, running, credential, error);
     await storeSession(ctx, credential.id);
     // The user sees a generic message; the cause goes to the operators' log.

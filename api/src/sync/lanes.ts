@@ -62,13 +62,16 @@ export async function dispatch(ctx: SyncContext, tx: Queryable, credentialId: st
 export async function wakeCaptchaWaiters(
   ctx: Pick<SyncContext, 'db' | 'jobs' | 'config'>,
   credentialId: string,
+  /** The association running now (it must not be sent again). */
+  except: string | null = null,
 ) {
   await ctx.db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: string; step_seq: number }>(
       `UPDATE task_associations a SET step_seq = a.step_seq + 1, next_attempt_at = now(), updated_at = now()
        WHERE a.credential_id = $1 AND a.captcha_asked_at IS NOT NULL AND a.finished_at IS NULL AND a.dispatched
+         AND a.id IS DISTINCT FROM $2::uuid
        RETURNING a.id, a.step_seq`,
-      [credentialId],
+      [credentialId, except],
     );
     for (const row of rows) await sendStep(ctx, tx, row);
   });

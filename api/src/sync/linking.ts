@@ -1,8 +1,11 @@
 import { RpuStatus } from '@luz/shared/contract';
 import type { CfeInvoice } from '../cfdi/read-cfdi';
+import type { CaptchaAnswer } from '../portal/mi-espacio/portal';
 import { PortalError } from '../portal/portal-client';
+import { clearChallenge, loadPortalSession } from '../portal/session-store';
 import { recordRpuPortalData } from '../rpus/service';
 import { SyncUserError } from './errors';
+import { wakeCaptchaWaiters } from './lanes';
 import { syncMessages } from './messages';
 import { readDocumentOf } from './receipts';
 import { rpuOf, type StepInput, type StepRpu } from './step-input';
@@ -21,18 +24,36 @@ function holderNameOf(rpu: StepRpu): string {
 const isWrongTotal = (error: unknown) => error instanceof PortalError && error.kind === 'wrong_total';
 
 /**
+ * The owner's answer to the consultation CAPTCHA this run paused on, taken once: whatever the
+ * consultation then says (a wrong answer is a new challenge), the form it answered is spent.
+ * Empty answer: the owner asked for another image, so the run consults afresh.
+ */
+async function takeConsultationAnswer(input: StepInput): Promise<CaptchaAnswer | null> {
+  const { db, secrets } = input.ctx;
+  const challenge = (await loadPortalSession(db, secrets, input.credentialId))?.challenge;
+  if (!challenge || challenge.associationId !== input.taskAssociationId || challenge.answer === null)
+    return null;
+  await clearChallenge(db, input.credentialId, challenge.id);
+  // Runs of the account held while this answer waited for this run go on.
+  await wakeCaptchaWaiters(input.ctx, input.credentialId, input.taskAssociationId);
+  return challenge.answer ? { challenge: challenge.challenge, answer: challenge.answer } : null;
+}
+
+/**
  * The latest receipts of "Consulta tu recibo" (at most `count`, newest first), read and checked
  * against the service point like any document; what the newest says of holder and tariff is
- * recorded. Empty when CFE has no receipt for the service.
+ * recorded. Empty when CFE has no receipt for the service. Its CAPTCHA pauses the run like the
+ * login's (the engine); the owner's answer is posted here when the run resumes.
  */
 export async function consultedReceipts(
   input: StepInput,
   count: number,
 ): Promise<{ invoice: CfeInvoice; xml: Buffer }[]> {
   const rpu = rpuOf(input);
+  const answer = await takeConsultationAnswer(input);
   const consultation = await input.ctx.cfePortal.consult(
     { serviceNumber: rpu.serviceNumber, holderName: holderNameOf(rpu) },
-    { downloads: count },
+    { downloads: count, ...(answer ? { answer } : {}) },
   );
   const read: { invoice: CfeInvoice; xml: Buffer }[] = [];
   for (const receipt of consultation?.receipts.slice(0, count) ?? []) {

@@ -81,6 +81,12 @@ export function CaptchaPrompt({
       onDone();
       return;
     }
+    // The consultation's CAPTCHA: the paused sync posts the answer; a wrong one comes back as a new image.
+    if (result.state === 'answered') {
+      toast.info(result.message);
+      onDone();
+      return;
+    }
     if (result.challenge) setShown({ challenge: result.challenge, announced: captcha.challengeId });
     setError(result.message);
     const field = input();

@@ -317,3 +317,39 @@ test("CFE's CAPTCHA opens the area with its image and a focused input; a wrong a
   answered.mockRestore();
   renewed.mockRestore();
 });
+
+test("the consultation's CAPTCHA: the answer goes to the paused sync and the prompt closes", async () => {
+  const first = challenge('3b4e28ba-2fa1-41d2-883f-0016d3cca427', 'consulta');
+  const waiting: WaitingCaptcha = {
+    credentialId: CREDENTIAL,
+    cfeUser: 'empresa.demo',
+    challengeId: first.challenge_id,
+    message: null,
+  };
+  let announce: (captcha: WaitingCaptcha) => void = () => undefined;
+  const dismissed: string[] = [];
+  const shown = jest.spyOn(credentialsApi, 'captcha').mockResolvedValue(first);
+  const message =
+    'Respuesta enviada a la consulta de recibos de CFE: la sincronización continúa. Si no coincide, verás otra imagen.';
+  const answered = jest
+    .spyOn(credentialsApi, 'answerCaptcha')
+    .mockResolvedValue({ state: 'answered', message, challenge: null });
+  const captchas = [waiting];
+  renderArea(
+    fakeSocket([], {
+      captchas: () => captchas,
+      onCaptcha: (listener) => {
+        announce = listener;
+        return () => undefined;
+      },
+      dismissCaptcha: (credentialId) => dismissed.push(credentialId),
+    }),
+  );
+  act(() => announce(waiting));
+  await screen.findByRole('img', { name: 'Captcha de CFE de la cuenta empresa.demo' });
+  await userEvent.setup().keyboard('Qw3rt{Enter}');
+  expect(answered).toHaveBeenCalledWith(CREDENTIAL, { challenge_id: first.challenge_id, answer: 'Qw3rt' });
+  await waitFor(() => expect(dismissed).toEqual([CREDENTIAL]));
+  shown.mockRestore();
+  answered.mockRestore();
+});

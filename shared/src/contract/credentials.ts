@@ -58,9 +58,11 @@ export type CaptchaAnswer = z.infer<typeof zCaptchaAnswer>;
 
 /**
  * Where "Conectar con CFE" (and a CAPTCHA's answer) left the credential's portal session: open,
- * waiting for a CAPTCHA, refused by CFE (user or password), or CFE unreachable for now.
+ * waiting for a CAPTCHA, refused by CFE (user or password), or CFE unreachable for now; or, for
+ * the CAPTCHA of "Consulta tu recibo", `answered`: the paused sync posts the answer when it
+ * resumes (a wrong one brings a new image through the sync events).
  */
-export const portalConnectionStates = ['connected', 'captcha', 'refused', 'unavailable'] as const;
+export const portalConnectionStates = ['connected', 'captcha', 'refused', 'unavailable', 'answered'] as const;
 export const zPortalConnection = z.object({
   state: z.enum(portalConnectionStates),
   message: z.string(),

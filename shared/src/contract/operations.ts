@@ -363,7 +363,8 @@ export const operations = {
     path: '/credentials/:credential_id/captcha/new',
     access: 'user',
     tags: ['credentials'],
-    summary: 'Otra imagen: un formulario de inicio de sesión nuevo, con su captcha',
+    summary:
+      'Otra imagen: un formulario de inicio de sesión nuevo, con su captcha (el de «Consulta tu recibo»: la sincronización en pausa consulta de nuevo)',
     params: zCredentialParams,
     responses: { 200: zPortalConnection },
   },

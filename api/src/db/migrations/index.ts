@@ -14,6 +14,7 @@ import { up as listChanges } from './102_list_changes';
 import { up as apiTokens } from './120_api_tokens';
 import { up as documentListChanges } from './130_document_list_changes';
 import { up as serviceCapConfirmation } from './140_service_cap_confirmation';
+import { up as consultationCaptcha } from './141_consultation_captcha';
 
 export type Migration = { version: number; name: string; up: string };
 
@@ -35,4 +36,5 @@ export const migrations: readonly Migration[] = [
   { version: 120, name: 'api_tokens', up: apiTokens },
   { version: 130, name: 'document_list_changes', up: documentListChanges },
   { version: 140, name: 'service_cap_confirmation', up: serviceCapConfirmation },
+  { version: 141, name: 'consultation_captcha', up: consultationCaptcha },
 ];
