@@ -105,12 +105,6 @@ export const rpusText = {
         ? '1 servicio no tiene cuenta de CFE y no se sincronizó.'
         : `${count} servicios no tienen cuenta de CFE y no se sincronizaron.`,
   },
-  serviceCap: {
-    title: '¿Rebasar el límite de servicios de la cuenta de CFE?',
-    risk: 'Otros usuarios reportan que CFE bloquea de forma permanente las cuentas con más de 10 servicios. Si tienes servicios que ya no usas, elimínalos primero en Mi Espacio de CFE (Administrar servicios), o vincula los demás con otra cuenta de CFE.',
-    confirm: 'Vincular de todas formas',
-    dismiss: 'No vincular',
-  },
   delete: {
     title: (count: number) => (count === 1 ? '¿Eliminar 1 servicio?' : `¿Eliminar ${count} servicios?`),
     description:

@@ -67,10 +67,15 @@ export function classify(error: unknown): Failure {
   // What the page said, where it tells the user more than the kind does.
   if (error instanceof CfePortalError) {
     switch (error.failure) {
+      // Each with a message of its own, so that the service offers its fix (failure-reasons.ts).
       case 'name_mismatch':
-      case 'service_limit':
+        return user(syncMessages.nameMismatch, RpuStatus.missingLink);
       case 'required_fields':
-        return user(error.message, RpuStatus.missingLink);
+        return user(syncMessages.needsHolderName, RpuStatus.missingLink);
+      case 'service_cap':
+        return user(syncMessages.serviceCapReached, RpuStatus.missingLink);
+      case 'service_limit':
+        return user(syncMessages.serviceLimit, RpuStatus.missingLink);
       case 'firewall':
       case 'empty_answer':
       case 'stale_grid':

@@ -40,10 +40,10 @@ export const syncMessages = {
   captchaWaiting: 'Resuelve el captcha de CFE para continuar.',
 
   // Outcomes
-  synced: (periods: number, created: number) =>
+  synced: (periods: number, created: number, paymentsCreated = 0) =>
     periods === 0
       ? 'Sincronizado. El portal no tiene recibos de este servicio.'
-      : `Sincronizado: ${plural(periods, 'periodo', 'periodos')}${created > 0 ? `, ${plural(created, 'nuevo', 'nuevos')}` : ''}.`,
+      : `Sincronizado: ${plural(periods, 'periodo', 'periodos')}${created > 0 ? `, ${plural(created, 'nuevo', 'nuevos')}` : ''}${paymentsCreated > 0 ? `; ${plural(paymentsCreated, 'pago nuevo', 'pagos nuevos')} en el historial` : ''}.`,
   downloading: (stored: number, listed: number) =>
     `Descargando recibos del portal de CFE: ${stored} de ${listed}…`,
   linked: 'Servicio vinculado con tu cuenta de CFE.',
@@ -77,6 +77,12 @@ export const syncMessages = {
   needsHolderName:
     'CFE pide el nombre del titular tal como aparece en el recibo para vincular el servicio. Captúralo en el servicio y vuelve a intentarlo.',
   notLinked: 'El servicio no está vinculado con tu cuenta de CFE.',
+  nameMismatch:
+    'CFE no reconoce ese nombre del titular para este servicio. Escríbelo exactamente como aparece en el recibo (campo NOMBRE), sin abreviar ni agregar puntos, y vuelve a intentarlo.',
+  serviceCapReached:
+    'La cuenta de CFE ya tiene el máximo de servicios configurado (PORTAL_SERVICE_CAP): según otros usuarios, CFE bloquea las cuentas con más de 10. Confirma si quieres rebasarlo para vincular este servicio.',
+  serviceLimit:
+    'CFE no permite agregar más servicios a esta cuenta. Elimina en Mi Espacio los que ya no uses, o asigna el servicio a otra cuenta de CFE, y vuelve a intentarlo.',
   sameCredentialFailed: (reason: string) => reason,
 
   // System errors (retried, then status 2)

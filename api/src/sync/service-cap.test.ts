@@ -112,3 +112,67 @@ test('CFE’s own list at the cap stops an unconfirmed run before it posts; a co
   expect(await waitForTask(world.t, token, confirmed.body.task_id)).toMatchObject({ status: 1 });
   expect(account.services).toHaveLength(11);
 });
+
+/** The service point as the list shows it: its failure and the fix it offers. */
+const failureOf = async (token: string, rpuId: string) =>
+  (await world.t.app.inject({ method: 'GET', url: `/api/v1/rpus/${rpuId}`, headers: bearer(token) })).json<{
+    failure_reason: string | null;
+    rpu_status: number;
+  }>();
+
+test('each page error names its fix: the cap asks for confirmation, CFE’s own limit for room, a wrong name for the name', async () => {
+  const { user, token } = await world.owner();
+  // CFE itself refuses a third service in this account.
+  const username = `lleno-${Math.random().toString(36).slice(2, 8)}`;
+  world.replica.state.addAccount({
+    username,
+    password: 'Demo-2024',
+    services: 2,
+    switches: { serviceCap: 2 },
+  });
+  const credentialId = await seedCredential(world.t, user.id, { cfeUser: username });
+  const full = await newService(user.id, credentialId, '781234567894');
+  const misnamed = await seedRpu(world.t, user.id, {
+    serviceNumber: '781234567895',
+    credentialId,
+    holderName: 'OTRA EMPRESA SA DE CV',
+  });
+  const started = await post(token, `/credentials/sync/${credentialId}`, {
+    workflow: 4,
+    rpu_ids: [full, misnamed],
+    exceed_service_cap: true,
+  });
+  expect(await waitForTask(world.t, token, started.body.task_id)).toMatchObject({ status: 3 });
+  expect(await failureOf(token, full)).toMatchObject({ rpu_status: 3, failure_reason: 'service_limit' });
+  expect(await failureOf(token, misnamed)).toMatchObject({
+    rpu_status: 3,
+    failure_reason: 'needs_holder_name',
+  });
+
+  const inbox = await world.t.app.inject({
+    method: 'GET',
+    url: '/api/v1/attention/',
+    headers: bearer(token),
+  });
+  expect(
+    inbox
+      .json()
+      .data.map((item: { reason: string }) => item.reason)
+      .sort(),
+  ).toEqual(['needs_holder_name', 'service_limit']);
+});
+
+test('a run stopped at the cap offers the confirmation as its fix', async () => {
+  const { user, token } = await world.owner();
+  const username = `tope-${Math.random().toString(36).slice(2, 8)}`;
+  world.replica.state.addAccount({ username, password: 'Demo-2024', services: 10 });
+  const credentialId = await seedCredential(world.t, user.id, { cfeUser: username });
+  const rpu = await newService(user.id, credentialId, '781234567896');
+  const started = await post(token, `/rpus/sync/${credentialId}/${rpu}`);
+  expect(await waitForTask(world.t, token, started.body.task_id)).toMatchObject({ status: 3 });
+  expect(await failureOf(token, rpu)).toMatchObject({ failure_reason: 'service_cap' });
+  // The fix: the same sync, confirmed.
+  const confirmed = await post(token, `/rpus/sync/${credentialId}/${rpu}`, { exceed_service_cap: true });
+  expect(await waitForTask(world.t, token, confirmed.body.task_id)).toMatchObject({ status: 1 });
+  expect(await failureOf(token, rpu)).toMatchObject({ rpu_status: 1, failure_reason: null });
+});

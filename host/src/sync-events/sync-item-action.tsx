@@ -19,6 +19,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 const fixable = new Set<FixTarget['reason']>([
   'needs_total',
   'needs_holder_name',
+  'service_cap',
+  'service_limit',
   'wrong_password',
   'captcha',
   'captcha_pending',

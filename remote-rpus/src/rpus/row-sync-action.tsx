@@ -4,7 +4,14 @@ import { rpusText } from '../text';
 const text = rpusText;
 
 /** Failures a plain sync would repeat: the row offers what fixes them instead. */
-const fixedInPlace = new Set<string>(['needs_total', 'needs_holder_name', 'wrong_password', 'captcha']);
+const fixedInPlace = new Set<string>([
+  'needs_total',
+  'needs_holder_name',
+  'wrong_password',
+  'captcha',
+  'service_cap',
+  'service_limit',
+]);
 
 /**
  * The row's "Sincronizar", or what fixes its failure in place: the total to pay when the link

@@ -1,11 +1,10 @@
-import { ConfirmDialog } from '@luz/shared';
+import { ConfirmDialog, es } from '@luz/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { rpusText } from '../text';
 import { type OverCap, reportSync, type SyncOutcome, syncRpus } from './sync-rpus';
 import { refreshRpus, toastError } from './use-rpu-mutations';
 
-const text = rpusText.serviceCap;
+const text = es.attention.serviceCap;
 
 /**
  * CFE reportedly blocks accounts with more than 10 services: a sync the API would not start

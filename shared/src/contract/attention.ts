@@ -4,7 +4,8 @@ import { zId } from './common';
 /**
  * Why something needs a person (GET /attention/). A service point's own: `needs_total`,
  * `needs_holder_name`,
- * `cannot_link`, `service_not_found`, `not_linked`, `failed` (see `rpuFailureReasons`). A CFE
+ * `cannot_link`, `service_not_found`, `not_linked`, `failed`, `service_cap`, `service_limit`
+ * (see `rpuFailureReasons`). A CFE
  * account's, which stands for all its services that failed the same way: `wrong_password` (CFE
  * refused it), `captcha_pending` (a CAPTCHA waits for an answer), `session_to_renew` (CFE asked
  * for a CAPTCHA that nobody answered in time: connect again), `sync_pending` (the password was
@@ -17,6 +18,8 @@ export const attentionReasons = [
   'service_not_found',
   'not_linked',
   'failed',
+  'service_cap',
+  'service_limit',
   'wrong_password',
   'captcha_pending',
   'session_to_renew',

@@ -123,7 +123,8 @@ export const zTotalToPay = z
  * name as on the receipt (CFE asks for it with the total), `wrong_password` the CFE
  * account's new password, `captcha` the account's CAPTCHA, `cannot_link` and `service_not_found`
  * a look at the number (CFE refuses it), `not_linked` a new sync (which links it), `failed` a
- * retry (CFE failed three times).
+ * retry (CFE failed three times), `service_cap` the user's confirmation that the CFE account may
+ * pass PORTAL_SERVICE_CAP, `service_limit` room in the CFE account (CFE refuses more services).
  */
 export const rpuFailureReasons = [
   'needs_total',
@@ -134,6 +135,8 @@ export const rpuFailureReasons = [
   'service_not_found',
   'not_linked',
   'failed',
+  'service_cap',
+  'service_limit',
 ] as const;
 export type RpuFailureReason = (typeof rpuFailureReasons)[number];
 

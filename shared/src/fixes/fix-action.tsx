@@ -10,6 +10,7 @@ import { es } from '../text/es';
 import { Button, toast } from '../ui';
 import { connectAccount, refreshAfterFix, resyncAccount } from './account-sync';
 import { credentialPasswordPath, servicePath } from './fix-paths';
+import { ServiceRoomFix } from './service-room-fix';
 import { TotalToPayModal } from './total-to-pay-modal';
 
 const text = es.attention;
@@ -66,6 +67,8 @@ export function FixAction({ target, label }: { target: FixTarget; label?: string
         {text.actions.updatePassword}
       </FixLink>
     );
+  if ((reason === 'service_cap' || reason === 'service_limit') && credentialId && rpuId)
+    return <ServiceRoomFix kind={reason} credentialId={credentialId} rpuId={rpuId} name={target.name} />;
   if ((reason === 'cannot_link' || reason === 'service_not_found') && serviceNumber)
     return (
       <FixLink to={servicePath(serviceNumber)} aria-label={named(text.actions.review)}>

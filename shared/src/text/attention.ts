@@ -27,6 +27,8 @@ export const attentionText = {
     service_not_found: 'CFE no reconoce el número de servicio',
     not_linked: 'El servicio no está vinculado con tu cuenta de CFE',
     failed: 'La sincronización falló tres veces',
+    service_cap: 'La cuenta de CFE llegó al límite de servicios',
+    service_limit: 'CFE no permite más servicios en la cuenta',
     wrong_password: 'CFE rechazó la contraseña',
     captcha_pending: 'CFE pide resolver un CAPTCHA',
     session_to_renew: 'La sesión con CFE debe renovarse',
@@ -40,6 +42,10 @@ export const attentionText = {
     service_not_found: 'Revisa que el número de servicio sea el del recibo.',
     not_linked: 'Sincronízalo de nuevo: intentaremos vincularlo con tu cuenta.',
     failed: 'El portal de CFE no respondió. Vuelve a intentarlo.',
+    service_cap:
+      'Agregarlo dejaría la cuenta con más servicios que el límite configurado; confirma si quieres rebasarlo.',
+    service_limit:
+      'Elimina en Mi Espacio de CFE servicios que ya no uses, o asigna el servicio a otra cuenta de CFE, y reintenta.',
     wrong_password:
       'Escribe la contraseña actual de la cuenta en Mi Espacio; después sincronizamos sus servicios.',
     captcha_pending: 'Escribe los caracteres de la imagen para que sigan las sincronizaciones.',
@@ -57,6 +63,23 @@ export const attentionText = {
     syncAgain: 'Sincronizar de nuevo',
     retry: 'Reintentar',
     review: 'Revisar servicio',
+    exceedCap: 'Rebasar el límite',
+    makeRoom: 'Ver cómo liberar espacio',
+  },
+  /** CFE reportedly blocks accounts with more than 10 services: linking past the cap asks first. */
+  serviceCap: {
+    title: '¿Rebasar el límite de servicios de la cuenta de CFE?',
+    risk: 'Otros usuarios reportan que CFE bloquea de forma permanente las cuentas con más de 10 servicios. Si tienes servicios que ya no usas, elimínalos primero en Mi Espacio de CFE (Administrar servicios), o vincula los demás con otra cuenta de CFE.',
+    confirm: 'Vincular de todas formas',
+    dismiss: 'No vincular',
+  },
+  /** CFE itself refused another service in the account. */
+  serviceLimit: {
+    title: 'CFE no permite más servicios en esta cuenta',
+    description:
+      'CFE respondió que esta cuenta ya no admite más servicios. Para vincular este: entra a Mi Espacio de CFE, abre «Administrar servicios» y elimina los que ya no uses; o asígnalo a otra de tus cuentas de CFE (Servicios › Asignar cuenta). Después reintenta.',
+    confirm: 'Ya liberé espacio: reintentar',
+    dismiss: 'Cerrar',
   },
   done: {
     syncStarted: 'Sincronización iniciada. Verás su avance en «Sincronizaciones».',
