@@ -32,7 +32,7 @@ describe('login', () => {
     const unknown = await attemptLogin('nadie@luz.test', 'no-es-la-contraseña');
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: 'Correo o contraseña incorrectos' });
+      expect(response.json()).toEqual({ detail: 'Correo o contraseña incorrectos', code: 'bad_request' });
     }
   });
 
@@ -72,7 +72,7 @@ describe('tokens', () => {
     for (const headers of cases) {
       const response = await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ detail: expect.any(String) });
+      expect(response.json()).toEqual({ detail: expect.any(String), code: 'unauthenticated' });
       expect(response.headers['www-authenticate']).toBe('Bearer');
     }
   });

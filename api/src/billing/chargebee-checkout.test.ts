@@ -80,7 +80,7 @@ describe('POST /chargebee/generate-checkout-new-url/', () => {
       redirect_url: 'https://evil.example.com/subscription',
     });
     expect(elsewhere.statusCode).toBe(400);
-    expect(elsewhere.json()).toEqual({ detail: 'La dirección de regreso no es válida' });
+    expect(elsewhere.json()).toEqual({ detail: 'La dirección de regreso no es válida', code: 'bad_request' });
     expect(requestsTo('/checkout_new_for_items')).toHaveLength(count);
   });
 
@@ -103,7 +103,7 @@ describe('POST /chargebee/generate-checkout-new-url/', () => {
     );
     const again = await post('/chargebee/generate-checkout-new-url/', user.token, {});
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ detail: 'Ya tienes una suscripción activa' });
+    expect(again.json()).toEqual({ detail: 'Ya tienes una suscripción activa', code: 'conflict' });
   });
 
   test('Chargebee down: 503 for the user, after the SDK retried', async () => {
@@ -114,6 +114,7 @@ describe('POST /chargebee/generate-checkout-new-url/', () => {
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({
       detail: 'El servicio de pagos no está disponible por el momento. Intenta de nuevo más tarde.',
+      code: 'unavailable',
     });
     expect(t.chargebee.requests.length - before).toBe(3);
     // A passing outage costs the user nothing but a retry.
@@ -140,6 +141,7 @@ describe('POST /chargebee/generate-checkout-new-url/', () => {
       expect(response.statusCode).toBe(502);
       expect(response.json()).toEqual({
         detail: 'El servicio de pagos rechazó la operación. Intenta de nuevo más tarde.',
+        code: 'provider_failed',
       });
     } finally {
       await other.close();
@@ -191,7 +193,7 @@ describe('POST /chargebee/confirm-subscription/', () => {
       status: 'active',
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ detail: 'El pago todavía no se completa' });
+    expect(response.json()).toEqual({ detail: 'El pago todavía no se completa', code: 'conflict' });
     expect((await me(user.token)).subscription.status).toBe('no_subscription');
   });
 
@@ -201,7 +203,10 @@ describe('POST /chargebee/confirm-subscription/', () => {
     t.chargebee.cancelCheckout(hosted_page_id);
     const response = await post('/chargebee/confirm-subscription/', user.token, { hosted_page_id });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'El pago se canceló o expiró. Inicia uno nuevo.' });
+    expect(response.json()).toEqual({
+      detail: 'El pago se canceló o expiró. Inicia uno nuevo.',
+      code: 'bad_request',
+    });
   });
 
   test('someone else’s checkout, or an unknown one, is 404 and changes nothing', async () => {
@@ -211,7 +216,7 @@ describe('POST /chargebee/confirm-subscription/', () => {
     t.chargebee.completeCheckout(hosted_page_id);
     const stolen = await post('/chargebee/confirm-subscription/', thief.token, { hosted_page_id });
     expect(stolen.statusCode).toBe(404);
-    expect(stolen.json()).toEqual({ detail: 'No encontramos ese pago' });
+    expect(stolen.json()).toEqual({ detail: 'No encontramos ese pago', code: 'not_found' });
     expect((await me(thief.token)).subscription.status).toBe('no_subscription');
     expect(t.chargebee.hostedPage(hosted_page_id)?.state).toBe('succeeded');
     const unknown = await post('/chargebee/confirm-subscription/', thief.token, {

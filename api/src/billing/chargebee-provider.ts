@@ -3,7 +3,7 @@ import Chargebee from 'chargebee';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config';
-import { badRequest, conflict, HttpError, notFound } from '../http/errors';
+import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import { billingMessages } from './messages';
 import type { BillingProvider, ProviderStatus, ProviderSubscription } from './provider';
 
@@ -81,8 +81,8 @@ export function createChargebeeProvider(
         : { message: (error as Error)?.message };
       // A 4xx means our request or our configuration (API key, item price) is wrong: an operator must look.
       log[unavailable ? 'warn' : 'error']({ operation, chargebee: detail }, 'Chargebee request failed');
-      throw new HttpError(
-        unavailable ? 503 : 502,
+      throw new AppError(
+        unavailable ? 'unavailable' : 'provider_failed',
         unavailable ? billingMessages.providerUnavailable : billingMessages.providerError,
       );
     }
@@ -92,7 +92,7 @@ export function createChargebeeProvider(
     const result = schema.safeParse(value);
     if (result.success) return result.data;
     log.error({ operation, issues: result.error.issues }, 'Unexpected Chargebee response');
-    throw new HttpError(502, billingMessages.providerError);
+    throw new AppError('provider_failed', billingMessages.providerError);
   }
 
   return {
@@ -120,10 +120,10 @@ export function createChargebeeProvider(
           { itemPriceId: billing.chargebeePlanItemPriceId },
           'Chargebee checkout refers to a missing resource',
         );
-        throw new HttpError(502, billingMessages.providerError);
+        throw new AppError('provider_failed', billingMessages.providerError);
       }
       const page = parse(zChargebeeHostedPage, response.hosted_page, 'checkout_new_for_items');
-      if (!page.url) throw new HttpError(502, billingMessages.providerError);
+      if (!page.url) throw new AppError('provider_failed', billingMessages.providerError);
       return { id: page.id, url: page.url };
     },
 
@@ -143,7 +143,7 @@ export function createChargebeeProvider(
       const subscriptionId = page.content?.subscription?.id;
       if (!subscriptionId) {
         log.error({ hostedPageId }, 'Chargebee checkout without a subscription');
-        throw new HttpError(502, billingMessages.providerError);
+        throw new AppError('provider_failed', billingMessages.providerError);
       }
       return { subscriptionId, acknowledged: page.state === 'acknowledged' };
     },

@@ -63,7 +63,10 @@ describe('authentication', () => {
       const response = await deliver(created, headers);
       expect(response.statusCode).toBe(401);
       expect(response.headers['www-authenticate']).toMatch(/^Basic realm="chargebee-webhook"/);
-      expect(response.json()).toEqual({ detail: 'Credenciales del webhook incorrectas' });
+      expect(response.json()).toEqual({
+        detail: 'Credenciales del webhook incorrectas',
+        code: 'unauthenticated',
+      });
     }
     const garbage = await t.app.inject({
       method: 'POST',

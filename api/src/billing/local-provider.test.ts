@@ -162,7 +162,7 @@ describe('checkout and confirmation', () => {
     await submit(`${path}/pay`);
     const response = await post('/chargebee/confirm-subscription/', other.token, { hosted_page_id: id });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ detail: 'No encontramos ese pago' });
+    expect(response.json()).toEqual({ detail: 'No encontramos ese pago', code: 'not_found' });
     expect((await me(other)).subscription.status).toBe('no_subscription');
   });
 
@@ -201,7 +201,7 @@ describe('checkout and confirmation', () => {
         payload: { redirect_url: 'https://evil.example.com/subscription' },
       });
       expect(forged.statusCode).toBe(400);
-      expect(forged.json()).toEqual({ detail: 'La dirección de regreso no es válida' });
+      expect(forged.json()).toEqual({ detail: 'La dirección de regreso no es válida', code: 'bad_request' });
     }
     for (const redirect_url of [
       'javascript:alert(1)',
@@ -246,11 +246,12 @@ describe('POST /billing/local/subscription/{action}', () => {
     const user = await subscribed();
     expect((await post('/billing/local/subscription/resume', user.token)).json()).toEqual({
       detail: 'Solo una suscripción pausada se puede reanudar',
+      code: 'conflict',
     });
     await post('/billing/local/subscription/cancel', user.token);
     const again = await post('/billing/local/subscription/cancel', user.token);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ detail: 'Tu suscripción ya está cancelada' });
+    expect(again.json()).toEqual({ detail: 'Tu suscripción ya está cancelada', code: 'conflict' });
     expect((await post('/billing/local/subscription/pause', user.token)).statusCode).toBe(409);
   });
 
@@ -269,7 +270,7 @@ describe('POST /billing/local/subscription/{action}', () => {
     const user = await newUser();
     const none = await post('/billing/local/subscription/cancel', user.token);
     expect(none.statusCode).toBe(404);
-    expect(none.json()).toEqual({ detail: 'No tienes una suscripción' });
+    expect(none.json()).toEqual({ detail: 'No tienes una suscripción', code: 'not_found' });
     expect((await post('/billing/local/subscription/delete', user.token)).statusCode).toBe(422);
     expect((await post('/billing/local/subscription/cancel')).statusCode).toBe(401);
   });

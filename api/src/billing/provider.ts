@@ -39,7 +39,7 @@ export type FinishedCheckout = { subscriptionId: string; acknowledged: boolean }
 /**
  * A billing provider, chosen by BILLING_PROVIDER: `chargebee` (hosted pages and webhooks of
  * Chargebee) or `local` (the product's own checkout page, for self-hosting and development).
- * Failures are `HttpError`s ready for the user: 404 for a checkout that is unknown or someone
+ * Failures are `AppError`s ready for the user: 404 for a checkout that is unknown or someone
  * else's, 409 while unpaid, 400 when cancelled or expired, 503/502 when the provider fails.
  */
 export interface BillingProvider {

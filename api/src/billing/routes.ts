@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { ApiApp } from '../http/api-app';
 import { currentUser } from '../http/auth-guard';
-import { HttpError } from '../http/errors';
+import { AppError } from '../http/errors';
 import { operationRoute } from '../http/operation-route';
 import { routeRateLimit } from '../http/rate-limit';
 import { findUserById, toUserPublic, type User } from '../users/service';
@@ -51,7 +51,7 @@ function webhookAuth({
     try {
       await validate(request.headers);
     } catch {
-      throw new HttpError(401, billingMessages.webhookUnauthorized, {
+      throw new AppError('unauthenticated', billingMessages.webhookUnauthorized, {
         'WWW-Authenticate': 'Basic realm="chargebee-webhook", charset="UTF-8"',
       });
     }

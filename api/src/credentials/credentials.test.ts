@@ -69,7 +69,7 @@ describe('POST /credentials/', () => {
     await createCredential(token, { cfe_user: 'Repetido@cfe.test' });
     const again = await api('POST', '/credentials/', token, { cfe_user: 'repetido@CFE.test', password: 'x' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ detail: 'Ya tienes una cuenta de CFE con ese usuario' });
+    expect(again.json()).toEqual({ detail: 'Ya tienes una cuenta de CFE con ese usuario', code: 'conflict' });
   });
 
   test('two users may hold the same portal user', async () => {
@@ -220,7 +220,7 @@ describe('tenancy: another user’s credential is 404 on every endpoint', () => 
       password: 'cambio',
     });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ detail: 'Cuenta de CFE no encontrada' });
+    expect(response.json()).toEqual({ detail: 'Cuenta de CFE no encontrada', code: 'not_found' });
     const untouched = await api('GET', `/credentials/${credential.credential_id}`, owner.token);
     expect(untouched.json()).toMatchObject({ alias: 'Ajena', status: CredentialStatus.unverified });
     expect((await api('GET', '/credentials/all', intruder.token)).json()).toEqual([]);

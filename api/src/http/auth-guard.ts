@@ -8,7 +8,7 @@ import type { RateLimit } from '../config';
 import type { Database } from '../db/database';
 import { messages } from '../messages';
 import { type ApiTokenFacts, findUserForApiToken, findUserForToken, type User } from '../users/service';
-import { forbidden, HttpError, paymentRequired, preconditionRequired, unauthorized } from './errors';
+import { forbidden, paymentRequired, preconditionRequired, rateLimited, unauthorized } from './errors';
 import { FixedWindows } from './rate-limit';
 
 declare module 'fastify' {
@@ -114,9 +114,7 @@ export function createAuthGuard({
     if (!user.isActive) throw forbidden(messages.inactiveUser);
     const retryAfter = apiTokenWindows.hit(apiToken.id, at);
     if (retryAfter !== null) {
-      throw new HttpError(429, apiTokenMessages.rateLimited(retryAfter), {
-        'Retry-After': String(retryAfter),
-      });
+      throw rateLimited(apiTokenMessages.rateLimited(retryAfter), retryAfter);
     }
     await recordLastUse(apiToken.id, at);
     return { user, claims: null, apiToken };

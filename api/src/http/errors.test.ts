@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { bearer, seedSuperuser, tokenFor } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createTestDatabase } from '../testing/test-database';
-import { HttpError, installErrorHandlers } from './errors';
+import { AppError, installErrorHandlers } from './errors';
 
 let t: TestApp;
 let adminToken: string;
@@ -153,19 +153,19 @@ test("a path the router cannot decode is a 400 in FastAPI's shape, not Fastify's
   }
 });
 
-test('a 422 always has the field-level list, whoever raised it', async () => {
+test('a domain error leaves with its status and code; a plugin 422 with the field-level list', async () => {
   const app = Fastify();
   installErrorHandlers(app);
   app.get('/ours', () => {
-    throw new HttpError(422, 'El archivo no se puede leer');
+    throw new AppError('conflict', 'Ya tienes un servicio con ese número');
   });
   app.get('/plugin', () => {
     throw Object.assign(new Error('body/x must be string'), { statusCode: 422, code: 'FST_ERR_VALIDATION' });
   });
   try {
-    expect((await app.inject({ method: 'GET', url: '/ours' })).json()).toEqual({
-      detail: [{ loc: ['body'], msg: 'El archivo no se puede leer', type: 'value_error' }],
-    });
+    const ours = await app.inject({ method: 'GET', url: '/ours' });
+    expect(ours.statusCode).toBe(409);
+    expect(ours.json()).toEqual({ detail: 'Ya tienes un servicio con ese número', code: 'conflict' });
     const plugin = await app.inject({ method: 'GET', url: '/plugin' });
     expect(plugin.statusCode).toBe(422);
     expect(plugin.json()).toEqual({
@@ -217,7 +217,10 @@ test('a database outage is a 503 on the health check, logged, with nothing inter
   try {
     const response = await broken.app.inject({ method: 'GET', url: '/api/v1/utils/health-check/' });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ detail: 'El servicio no está disponible por el momento' });
+    expect(response.json()).toEqual({
+      detail: 'El servicio no está disponible por el momento',
+      code: 'unavailable',
+    });
     const signup = await broken.app.inject({
       method: 'POST',
       url: '/api/v1/users/signup',

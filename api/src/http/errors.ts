@@ -1,30 +1,56 @@
-import type { ValidationErrorItem } from '@luz/shared/contract';
+import type { AppErrorCode, ValidationErrorItem } from '@luz/shared/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { messages } from '../messages';
 import { RequestValidationError } from './validation';
 
-/** An answer with a status and a `detail` for the user; services throw it, the error handler sends it. */
-export class HttpError extends Error {
+/**
+ * What went wrong, as the domains say it, and the one place that maps it to an HTTP status. The
+ * code leaves with the answer (`{"detail": …, "code": …}`) for clients to reason on; the
+ * `detail` is for people.
+ */
+export const appErrorStatus = {
+  bad_request: 400,
+  unauthenticated: 401,
+  subscription_required: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  password_change_required: 428,
+  rate_limited: 429,
+  provider_failed: 502,
+  unavailable: 503,
+} as const satisfies Record<AppErrorCode, number>;
+
+/** A failure for the user: services throw it, the error handler answers it. */
+export class AppError extends Error {
   constructor(
-    readonly statusCode: number,
+    readonly code: AppErrorCode,
     readonly detail: string,
     readonly headers: Record<string, string> = {},
   ) {
     super(detail);
-    this.name = 'HttpError';
+    this.name = 'AppError';
+  }
+
+  get statusCode(): number {
+    return appErrorStatus[this.code];
   }
 }
 
-export const badRequest = (detail: string) => new HttpError(400, detail);
-export const unauthorized = (detail: string) => new HttpError(401, detail, { 'WWW-Authenticate': 'Bearer' });
+export const badRequest = (detail: string) => new AppError('bad_request', detail);
+export const unauthorized = (detail: string) =>
+  new AppError('unauthenticated', detail, { 'WWW-Authenticate': 'Bearer' });
 /** The caller's subscription does not give access to this route (spec §4); see `AuthGuard.user`. */
-export const paymentRequired = (detail: string) => new HttpError(402, detail);
-export const forbidden = (detail: string) => new HttpError(403, detail);
-export const notFound = (detail: string) => new HttpError(404, detail);
-export const conflict = (detail: string) => new HttpError(409, detail);
+export const paymentRequired = (detail: string) => new AppError('subscription_required', detail);
+export const forbidden = (detail: string) => new AppError('forbidden', detail);
+export const notFound = (detail: string) => new AppError('not_found', detail);
+export const conflict = (detail: string) => new AppError('conflict', detail);
 /** The caller must first change a temporary password (see `AuthGuard.user`). */
-export const preconditionRequired = (detail: string) => new HttpError(428, detail);
+export const preconditionRequired = (detail: string) => new AppError('password_change_required', detail);
+/** Too many requests; `seconds` to wait go in Retry-After when known. */
+export const rateLimited = (detail: string, seconds?: number) =>
+  new AppError('rate_limited', detail, seconds === undefined ? {} : { 'Retry-After': String(seconds) });
 
 /** Fastify's own client errors, answered in our words and shape. */
 const fastifyClientErrors: Record<string, { status: number; body: () => unknown }> = {
@@ -64,9 +90,11 @@ const asValidationList = (msg: string): ValidationErrorItem[] => [
  */
 export function installErrorHandlers(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      const detail = error.statusCode === 422 ? asValidationList(error.detail) : error.detail;
-      return reply.code(error.statusCode).headers(error.headers).send({ detail });
+    if (error instanceof AppError) {
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ detail: error.detail, code: error.code });
     }
     if (error instanceof RequestValidationError) {
       return reply.code(422).send({ detail: error.detail });

@@ -1,4 +1,5 @@
 import type { SwaggerTransformObject } from '@fastify/swagger';
+import { appErrorCodes } from '@luz/shared/contract';
 import type { RouteOptions } from 'fastify';
 import type { AuthGuard } from './auth-guard';
 
@@ -125,7 +126,15 @@ export function openApiCompletion(auth: AuthGuard, prefix: string) {
         ErrorDetail: {
           type: 'object',
           required: ['detail'],
-          properties: { detail: { type: 'string', examples: ['Servicio no encontrado'] } },
+          properties: {
+            detail: { type: 'string', examples: ['Servicio no encontrado'] },
+            code: {
+              type: 'string',
+              enum: [...appErrorCodes],
+              description: 'Qué falló, para programas (el `detail` es para personas).',
+              examples: ['not_found'],
+            },
+          },
         },
         ValidationErrorDetail: {
           type: 'object',

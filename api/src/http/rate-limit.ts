@@ -1,7 +1,7 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { RateLimit } from '../config';
-import { HttpError } from './errors';
+import { rateLimited } from './errors';
 
 /**
  * Per-route limit. The key is computed after validation (`preHandler`), so it can include a field
@@ -19,7 +19,7 @@ export function routeRateLimit(
     hook: 'preHandler',
     keyGenerator: (request) => `${request.ip}|${key(request)}`,
     errorResponseBuilder: (_request, context) =>
-      new HttpError(429, detail(Math.max(1, Math.ceil(context.ttl / 1000)))),
+      rateLimited(detail(Math.max(1, Math.ceil(context.ttl / 1000)))),
   };
 }
 
@@ -59,7 +59,7 @@ export function fixedWindowLimit(
   const windows = new FixedWindows(limit);
   return async (request) => {
     const seconds = windows.hit(key(request));
-    if (seconds !== null) throw new HttpError(429, detail(seconds), { 'Retry-After': String(seconds) });
+    if (seconds !== null) throw rateLimited(detail(seconds), seconds);
   };
 }
 

@@ -42,7 +42,7 @@ describe('gated domains', () => {
     for (const url of domainReads) {
       const response = await api('GET', url, token);
       expect({ url, status: response.statusCode }).toEqual({ url, status: 402 });
-      expect(response.json()).toEqual({ detail: gateDetail });
+      expect(response.json()).toEqual({ detail: gateDetail, code: 'subscription_required' });
       expect(response.headers['www-authenticate']).toBeUndefined();
     }
   });
@@ -70,7 +70,7 @@ describe('gated domains', () => {
     await t.db.query("UPDATE users SET subscription_status = 'paused' WHERE id = $1", [user.id]);
     const refused = await api('GET', history, user.token);
     expect(refused.statusCode).toBe(402);
-    expect(refused.json()).toEqual({ detail: gateDetail });
+    expect(refused.json()).toEqual({ detail: gateDetail, code: 'subscription_required' });
     expect((await api('POST', `${history}/sync`, user.token, {})).statusCode).toBe(402);
     expect((await api('POST', '/payment-history/csv', user.token, {})).statusCode).toBe(402);
   });

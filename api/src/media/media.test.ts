@@ -96,7 +96,7 @@ test('tenancy: another user’s document is a 404, exactly like one that does no
   const theirs = document('strangers', 'pdf');
   const foreign = await getFile(theirs.fileName);
   expect(foreign.statusCode).toBe(404);
-  expect(foreign.json()).toEqual({ detail: 'Documento no encontrado' });
+  expect(foreign.json()).toEqual({ detail: 'Documento no encontrado', code: 'not_found' });
   expect((await getFile('no-existe.pdf')).json()).toEqual(foreign.json());
   // The owner gets it.
   expect((await getFile(theirs.fileName, { token: world.stranger.token })).statusCode).toBe(200);

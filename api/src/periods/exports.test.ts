@@ -115,7 +115,10 @@ function exportsSuite(
     test('nothing to download is a 404 with a message; bad requests are 422', async () => {
       const noXml = await post('zip', { download_type: 1, period_ids: [world.periods.norteFebMar.periodId] });
       expect(noXml.statusCode).toBe(404);
-      expect(noXml.json()).toEqual({ detail: 'No hay documentos para descargar con esta selección' });
+      expect(noXml.json()).toEqual({
+        detail: 'No hay documentos para descargar con esta selección',
+        code: 'not_found',
+      });
       const badType = await post('zip', { download_type: 2 });
       expect(badType.statusCode).toBe(422);
       expect(badType.json().detail[0].loc).toEqual(['body', 'download_type']);

@@ -149,7 +149,7 @@ describe('GET /periods/all', () => {
   test('tenancy: each user sees only their own periods; another user’s id in a filter is a 404', async () => {
     const theirs = (await list({}, world.stranger.token)).json();
     expect(ids(theirs.data)).toEqual([world.periods.strangers.periodId]);
-    const notFound = (detail: string) => ({ statusCode: 404, body: { detail } });
+    const notFound = (detail: string) => ({ statusCode: 404, body: { detail, code: 'not_found' } });
     const outcome = async (response: Promise<{ statusCode: number; json: () => unknown }>) => {
       const { statusCode, json } = await response;
       return { statusCode, body: json() };
@@ -220,7 +220,7 @@ describe('the periods a task found', () => {
       headers: bearer(world.owner.token),
     });
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json()).toEqual({ detail: 'Servicio de la tarea no encontrado' });
+    expect(foreign.json()).toEqual({ detail: 'Servicio de la tarea no encontrado', code: 'not_found' });
     expect((await list({ task_association_id: taskAssociationId })).statusCode).toBe(404);
     const malformed = await t.app.inject({
       method: 'GET',

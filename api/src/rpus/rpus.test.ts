@@ -66,7 +66,7 @@ describe('POST /rpus/', () => {
     const rpu = await addRpu(t, token);
     const again = await api('POST', '/rpus/', token, { service_number: rpu.service_number });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ detail: 'Ya tienes un servicio con ese número' });
+    expect(again.json()).toEqual({ detail: 'Ya tienes un servicio con ese número', code: 'conflict' });
     await api('POST', '/rpus/delete/bulk', token, { rpu_ids: [rpu.rpu_id] });
     expect((await api('POST', '/rpus/', token, { service_number: rpu.service_number })).statusCode).toBe(200);
   });

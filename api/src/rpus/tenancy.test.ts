@@ -128,7 +128,7 @@ describe('another user’s credential is 404', () => {
   test.each(withTheirCredential)('%s', async (_name, method, url, body) => {
     const response = await api(method, url(), intruder.token, body());
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ detail: 'Cuenta de CFE no encontrada' });
+    expect(response.json()).toEqual({ detail: 'Cuenta de CFE no encontrada', code: 'not_found' });
     expect((await api('GET', `/rpus/${mine.rpu_id}`, intruder.token)).json()).toEqual(mine);
   });
 });

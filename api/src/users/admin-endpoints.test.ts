@@ -53,7 +53,10 @@ test.each(adminEndpoints)(
     expect(anonymous.statusCode).toBe(401);
     const regular = await call(bearer(userToken));
     expect(regular.statusCode).toBe(403);
-    expect(regular.json()).toEqual({ detail: 'No tienes permisos para realizar esta acción' });
+    expect(regular.json()).toEqual({
+      detail: 'No tienes permisos para realizar esta acción',
+      code: 'forbidden',
+    });
     expect((await call(bearer(adminToken))).statusCode).not.toBe(403);
   },
 );

@@ -45,7 +45,10 @@ describe('signup', () => {
   test('a taken e-mail (any case) is 409; nobody can sign up as superuser', async () => {
     const duplicate = await api('POST', '/users/signup', undefined, { ...valid, email: 'NUEVA@empresa.MX' });
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json()).toEqual({ detail: 'Ya existe una cuenta con este correo electrónico' });
+    expect(duplicate.json()).toEqual({
+      detail: 'Ya existe una cuenta con este correo electrónico',
+      code: 'conflict',
+    });
     const sneaky = await api('POST', '/users/signup', undefined, {
       ...valid,
       email: 'sneaky@luz.test',
@@ -117,12 +120,15 @@ describe('me', () => {
     const token = await tokenFor(t.config, t.db, user.id);
     const without = await api('PATCH', '/users/me', token, { email: 'robada@luz.test' });
     expect(without.statusCode).toBe(400);
-    expect(without.json()).toEqual({ detail: 'Escribe tu contraseña actual para cambiar tu correo.' });
+    expect(without.json()).toEqual({
+      detail: 'Escribe tu contraseña actual para cambiar tu correo.',
+      code: 'bad_request',
+    });
     const wrong = await api('PATCH', '/users/me', token, {
       email: 'robada@luz.test',
       current_password: 'adivina',
     });
-    expect(wrong.json()).toEqual({ detail: 'La contraseña actual es incorrecta' });
+    expect(wrong.json()).toEqual({ detail: 'La contraseña actual es incorrecta', code: 'bad_request' });
     expect((await api('GET', '/users/me', token)).json().email).toBe(user.email);
 
     expect(
@@ -160,14 +166,17 @@ describe('me', () => {
       new_password: 'Nueva-Clave-123',
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ detail: 'La contraseña actual es incorrecta' });
+    expect(wrong.json()).toEqual({ detail: 'La contraseña actual es incorrecta', code: 'bad_request' });
 
     const same = await api('PATCH', '/users/me/password', older, {
       current_password: user.password,
       new_password: user.password,
     });
     expect(same.statusCode).toBe(400);
-    expect(same.json()).toEqual({ detail: 'La nueva contraseña debe ser distinta de la actual' });
+    expect(same.json()).toEqual({
+      detail: 'La nueva contraseña debe ser distinta de la actual',
+      code: 'bad_request',
+    });
 
     const changed = await api('PATCH', '/users/me/password', older, {
       current_password: user.password,
@@ -208,10 +217,13 @@ describe('superuser-only endpoints', () => {
     for (const call of calls) {
       const anonymous = await t.app.inject(call);
       expect(anonymous.statusCode).toBe(401);
-      expect(anonymous.json()).toEqual({ detail: 'Inicia sesión para continuar' });
+      expect(anonymous.json()).toEqual({ detail: 'Inicia sesión para continuar', code: 'unauthenticated' });
       const regular = await t.app.inject({ ...call, headers: { ...call.headers, ...bearer(token) } });
       expect(regular.statusCode).toBe(403);
-      expect(regular.json()).toEqual({ detail: 'No tienes permisos para realizar esta acción' });
+      expect(regular.json()).toEqual({
+        detail: 'No tienes permisos para realizar esta acción',
+        code: 'forbidden',
+      });
     }
   });
 });
@@ -317,7 +329,7 @@ describe('PATCH /users/{user_id}', () => {
       full_name: 'x',
     });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ detail: 'Usuario no encontrado' });
+    expect(missing.json()).toEqual({ detail: 'Usuario no encontrado', code: 'not_found' });
 
     const user = await seedUser(t.db);
     const taken = await api('PATCH', `/users/${user.id}`, adminToken, { email: admin.email });

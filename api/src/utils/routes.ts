@@ -1,6 +1,6 @@
 import type { AppContext } from '../context';
 import type { ApiApp } from '../http/api-app';
-import { HttpError } from '../http/errors';
+import { AppError } from '../http/errors';
 import { operationRoute } from '../http/operation-route';
 import { messages } from '../messages';
 
@@ -12,7 +12,7 @@ export async function utilsRoutes(app: ApiApp, { db, auth }: AppContext) {
         await db.query('SELECT 1');
       } catch (error) {
         request.log.error({ err: error }, 'Health check: database unreachable');
-        throw new HttpError(503, messages.serviceUnavailable);
+        throw new AppError('unavailable', messages.serviceUnavailable);
       }
       return { status: 'ok' as const };
     },

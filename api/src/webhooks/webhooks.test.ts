@@ -146,6 +146,7 @@ describe('CRUD', () => {
     expect(over.statusCode).toBe(409);
     expect(over.json()).toEqual({
       detail: 'Puedes tener hasta 20 webhooks. Elimina alguno para agregar otro.',
+      code: 'conflict',
     });
     expect((await api('GET', '/webhooks/', token)).json().count).toBe(20);
     // Someone else's count is theirs.
@@ -170,7 +171,7 @@ describe('CRUD', () => {
     for (const [method, url, body] of calls) {
       const response = await api(method, url, strangerToken, body);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ detail: 'Webhook no encontrado' });
+      expect(response.json()).toEqual({ detail: 'Webhook no encontrado', code: 'not_found' });
       expect((await api(method, url, undefined, body)).statusCode).toBe(401);
     }
     expect((await api('GET', '/webhooks/', undefined)).statusCode).toBe(401);
@@ -593,7 +594,10 @@ describe('POST /webhooks/admin/{rpu_id}/test', () => {
     expect((await api('POST', `/webhooks/admin/${rpuId}/test`)).statusCode).toBe(401);
     const regular = await api('POST', `/webhooks/admin/${rpuId}/test`, ownerToken);
     expect(regular.statusCode).toBe(403);
-    expect(regular.json()).toEqual({ detail: 'No tienes permisos para realizar esta acción' });
+    expect(regular.json()).toEqual({
+      detail: 'No tienes permisos para realizar esta acción',
+      code: 'forbidden',
+    });
   });
 
   test('sends the RPU to each enabled endpoint of its owner; 404 for an unknown RPU', async () => {

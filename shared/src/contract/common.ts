@@ -43,3 +43,22 @@ export const zMoney = z.string().regex(/^-?\d+(\.\d{1,2})?$/);
 
 /** Calendar date on the wire: yyyy-MM-dd. */
 export const zIsoDate = z.iso.date();
+
+/**
+ * What an error answer's `code` says went wrong (`{"detail": …, "code": …}`); the API maps each to
+ * its HTTP status in one place (api/src/http/errors.ts). Validation answers (422) carry the
+ * field list instead.
+ */
+export const appErrorCodes = [
+  'bad_request',
+  'unauthenticated',
+  'subscription_required',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'password_change_required',
+  'rate_limited',
+  'provider_failed',
+  'unavailable',
+] as const;
+export type AppErrorCode = (typeof appErrorCodes)[number];

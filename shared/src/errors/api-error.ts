@@ -1,5 +1,10 @@
 import { type AxiosError, isAxiosError, isCancel } from 'axios';
-import { type ValidationErrorItem, zValidationErrorItem } from '../contract/common';
+import {
+  type AppErrorCode,
+  appErrorCodes,
+  type ValidationErrorItem,
+  zValidationErrorItem,
+} from '../contract/common';
 import { translateValidationMessage } from '../validation/messages';
 import { httpStatusName } from './status-names';
 
@@ -77,6 +82,13 @@ function detailOf(body: unknown): ErrorDetail {
   return null;
 }
 
+/** The API's `code` of a domain error (`{"detail": …, "code": "not_found"}`), when it is one we know. */
+function appCodeOf(body: unknown): AppErrorCode | null {
+  if (typeof body !== 'object' || body === null || !('code' in body)) return null;
+  const { code } = body;
+  return (appErrorCodes as readonly unknown[]).includes(code) ? (code as AppErrorCode) : null;
+}
+
 function bodyText(body: unknown): string {
   try {
     return JSON.stringify(body, null, 2) ?? String(body);
@@ -106,6 +118,8 @@ export class ApiError extends Error {
   readonly fieldErrors: Record<string, string>;
   /** The HTTP library's error code (ERR_NETWORK, ECONNABORTED, ERR_CANCELED, ERR_BAD_REQUEST…). */
   readonly code: string | null;
+  /** What the API says went wrong (`code` of its answer: not_found, conflict…), or null. */
+  readonly appCode: AppErrorCode | null;
   readonly method: string | null;
   readonly url: string | null;
 
@@ -117,6 +131,7 @@ export class ApiError extends Error {
     this.body = normaliseBody(init.body);
     this.detail = detailOf(this.body);
     this.fieldErrors = fieldErrorsFromDetail(this.detail);
+    this.appCode = appCodeOf(this.body);
     this.code = init.code ?? null;
     this.method = init.method ?? null;
     this.url = init.url ?? null;

@@ -1,3 +1,4 @@
+import type { AppErrorCode } from '../contract/common';
 import { es } from '../text/es';
 import { toApiError } from './api-error';
 
@@ -17,6 +18,17 @@ export function loginErrorMessage(error: unknown): string {
   }
   return es.errors.unexpected;
 }
+
+/** A Spanish text for an answer whose `detail` says nothing a person can read, by the API's code. */
+const appCodeMessages: Partial<Record<AppErrorCode, string>> = {
+  unauthenticated: es.errors.sessionExpired,
+  subscription_required: es.errors.subscriptionRequired,
+  forbidden: es.errors.forbidden,
+  not_found: es.errors.notFound,
+  rate_limited: es.errors.tooManyRequests,
+  provider_failed: es.errors.server,
+  unavailable: es.errors.server,
+};
 
 /**
  * A Spanish message for a toast or an alert: the server's `detail` when it is a string (the
@@ -38,6 +50,8 @@ export function errorMessage(error: unknown): string {
   }
   if (typeof apiError.detail === 'string' && apiError.detail) return apiError.detail;
   if (Array.isArray(apiError.detail)) return es.errors.validation;
+  const byCode = apiError.appCode ? appCodeMessages[apiError.appCode] : undefined;
+  if (byCode) return byCode;
   const status = apiError.status ?? 0;
   if (status === 401) return es.errors.sessionExpired;
   if (status === 402) return es.errors.subscriptionRequired;
