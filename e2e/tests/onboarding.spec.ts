@@ -21,10 +21,11 @@ test('el modal de bienvenida vincula la primera cuenta de CFE, el contenido apar
   await dialog.getByLabel('Nombre para identificarla').fill('Empresa principal');
   await dialog.getByRole('button', { name: 'Vincular cuenta' }).click();
 
+  // The toast first: it stays 4.5 s, which the waits below could outlast on a loaded machine.
+  await expect(page.getByText('Cuenta de CFE vinculada')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Servicios', exact: true })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toBeVisible();
-  await expect(page.getByText('Cuenta de CFE vinculada')).toBeVisible();
   await expect(page.getByText('Estamos importando los servicios de tu cuenta de CFE')).toBeVisible();
   // The portal account's services arrive in the list without a reload, from the sync events.
   // Six of its own, and any service another test linked to the shared demo account meanwhile.
