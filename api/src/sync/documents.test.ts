@@ -119,8 +119,11 @@ test('CFE documents become periods, companions and a payment history; a re-sync 
     last_period_end: latest?.finalDate,
   });
 
-  // Payments come from the payment CFDIs.
+  // Payments come from the payment CFDIs, with the receipts: the history's own sync finds
+  // nothing new to download.
+  const before = world.replica.downloads();
   expect((await sync(token, `/payment-history/rpu/${rpuId}/sync`)).status).toBe(1);
+  expect(world.replica.downloads()).toBe(before);
   const payments = (
     await api<Page<Payment>>('GET', token, `/payment-history/rpu/${rpuId}?page_size=100`)
   ).json();

@@ -14,12 +14,6 @@ import {
   storeDocument,
 } from './receipts';
 
-/**
- * The grid's type says "pago" (the replica writes PAGO; REAL-CFE.md quotes only OCR): a hint of
- * when to read it, never of what it is — its XML still decides.
- */
-export const listedAsPayment = (document: PortalDocument) => /pago/i.test(document.type);
-
 export type StoredOthers = {
   /** Payment rows new in the history. */
   paymentsCreated: number;

@@ -4,7 +4,7 @@ import { PortalError } from '../portal/portal-client';
 import { refreshDuplicated, searchText } from '../rpus/service';
 import { consultedReceipts } from './linking';
 import { syncMessages } from './messages';
-import { listedAsPayment, storeOtherDocuments } from './other-documents';
+import { storeOtherDocuments } from './other-documents';
 import { paymentCount } from './payments';
 import { upsertPeriod } from './periods';
 import {
@@ -50,19 +50,18 @@ export async function syncPortal(input: StepInput): Promise<{ done: boolean; mes
   });
   if (!stored.complete)
     return { done: false, message: syncMessages.downloading(stored.periods, stored.listed) };
-  // Complementary invoices (and anything the grid does not call a payment): read here. Rows the
-  // grid lists as payments are the payment history's sync: each XML costs a request, and CFE
-  // throttles XML downloads.
-  const others = await storeOtherDocuments(
-    deps,
-    input.credential,
-    targetOf(input),
-    documents.filter((document) => !listedAsPayment(document)),
-    options,
-  );
+  // The payment history comes with the receipts (what onboarding promises): the grid's payment
+  // CFDIs and complementary invoices, each XML read once (a stored one costs no request, so only
+  // the first sync pays for the history; the time budget and CFE's XML throttle split it across
+  // runs of the step). A payment nothing ties to this service is not stored; the payment
+  // history's own sync says so.
+  const others = await storeOtherDocuments(deps, input.credential, targetOf(input), documents, options);
   if (!others.complete)
     return { done: false, message: syncMessages.downloading(stored.periods, stored.listed) };
-  return { done: true, message: syncMessages.synced(stored.periods, stored.created) };
+  return {
+    done: true,
+    message: syncMessages.synced(stored.periods, stored.created, others.paymentsCreated),
+  };
 }
 
 export const isNotLinked = (error: unknown) =>
