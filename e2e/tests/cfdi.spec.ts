@@ -64,19 +64,27 @@ test('un servicio sincronizado muestra titular, tarifa, último importe, periodo
   await expect(first).toContainText(newest.tariff);
   await expect(first).toContainText('Vence');
 
-  // The payment history, synced from CFE's payment CFDIs.
+  // The payment history, from CFE's payment CFDIs: it arrives with the receipts' sync.
   await page.goto(`/rpus/${rpu.rpu_id}/payment-history`);
-  await expect(page.getByText('Este servicio no tiene pagos registrados.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Pagos del servicio' }).locator('tbody tr').first(),
+  ).toBeVisible();
+  const history = async () =>
+    (await (await request.get(`/api/v1/payment-history/rpu/${rpu.rpu_id}?page_size=10`, auth)).json()) as {
+      data: Payment[];
+      count: number;
+    };
+  const before = await history();
+  expect(before.count).toBeGreaterThan(0);
+  // "Sincronizar pagos" still runs on its own; everything is stored already, nothing comes twice.
   const syncStarted = page.waitForResponse(
     (response) => response.url().includes('/payment-history/rpu/') && response.request().method() === 'POST',
   );
-  // The header's button (the empty state offers the same action).
   await page.getByRole('button', { name: 'Sincronizar pagos' }).first().click();
   const { task_id } = await (await syncStarted).json();
   expect(await finishedTaskStatus(request, user.token, task_id)).toBe(1);
-  const payments = (
-    await (await request.get(`/api/v1/payment-history/rpu/${rpu.rpu_id}?page_size=10`, auth)).json()
-  ).data as Payment[];
+  const { data: payments, count } = await history();
+  expect(count).toBe(before.count);
   const paid = payments[0] as Payment;
   expect(paid.cfdi_series).toMatch(/^K[9X]$/);
   await page.reload();
