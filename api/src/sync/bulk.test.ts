@@ -3,7 +3,6 @@ import WebSocket from 'ws';
 import { createJobQueue } from '../jobs/job-queue';
 import type { Switches } from '../portal/replica/state';
 import { serviceProfile } from '../portal/simulator/world';
-import { bearer } from '../testing/fixtures';
 import { waitForMail } from '../testing/outbox';
 import { waitFor } from '../testing/wait-for';
 import { associationsOf, rpuState, seedCredential, seedRpu, waitForTask } from './test-helpers';
@@ -13,21 +12,8 @@ import { AUTOFETCH_QUEUE } from './workers';
 const world = syncTestWorld();
 const owner = () => world.owner();
 
-async function post(token: string, url: string, payload: object = {}) {
-  const response = await world.t.app.inject({
-    method: 'POST',
-    url: `/api/v1${url}`,
-    headers: bearer(token),
-    payload,
-  });
-  return { status: response.statusCode, body: response.json() };
-}
-
-function newAccount(services: number, switches: Partial<Switches> = {}) {
-  const username = `cuenta-${Math.random().toString(36).slice(2, 8)}`;
-  const account = world.replica.state.addAccount({ username, password: 'Demo-2024', services, switches });
-  return { username, account, services: world.replica.services(username).sort() };
-}
+const newAccount = (services: number, switches: Partial<Switches> = {}) =>
+  world.newAccount('cuenta', services, switches);
 
 /** The holder's name as CFE has it: what linking a service needs. */
 const holderOf = (serviceNumber: string) => serviceProfile(serviceNumber).holderName;
@@ -43,7 +29,7 @@ test('portal-space sync: the account’s services become service points, each sy
     holderName: holderOf('661234567891'),
   });
 
-  const started = await post(token, `/credentials/sync/${credentialId}`);
+  const started = await world.post(token, `/credentials/sync/${credentialId}`);
   expect(started.status).toBe(202);
   expect(started.body).toMatchObject({ type: 0, workflow: 2 });
   // Four services with two years of CFE documents each (PDFs drawn by the replica): not instant.
@@ -73,7 +59,7 @@ test('bulk sync never runs more steps at once per credential than allowed', asyn
   const credentialId = await seedCredential(world.t, user.id, { cfeUser: username });
   for (const serviceNumber of services) await seedRpu(world.t, user.id, { serviceNumber, credentialId });
   world.replica.state.stats.peakInFlight.delete(username);
-  const started = await post(token, `/credentials/sync/${credentialId}`, { workflow: 3 });
+  const started = await world.post(token, `/credentials/sync/${credentialId}`, { workflow: 3 });
   expect(started.status).toBe(202);
   const task = await waitForTask(world.t, token, started.body.task_id);
   expect(task).toMatchObject({ status: 1, type: 0, workflow: 3, counts: { total: 6, success: 6 } });
@@ -88,7 +74,7 @@ test('a wrong password ends every waiting service point of the credential withou
   const credentialId = await seedCredential(world.t, user.id, { cfeUser: username, password: 'no-es' });
   for (const serviceNumber of services) await seedRpu(world.t, user.id, { serviceNumber, credentialId });
   const logins = world.replica.state.stats.byPage.get('Login.aspx') ?? 0;
-  const started = await post(token, `/credentials/sync/${credentialId}`, { workflow: 3 });
+  const started = await world.post(token, `/credentials/sync/${credentialId}`, { workflow: 3 });
   const task = await waitForTask(world.t, token, started.body.task_id);
   expect(task).toMatchObject({ status: 3, counts: { total: 5, user_error: 5 } });
   // One login page and its post, never one per service.
@@ -104,7 +90,7 @@ test('a portal-space sync whose login is refused counts that one failure, with t
   const { user, token } = await owner();
   const { username } = newAccount(2);
   const credentialId = await seedCredential(world.t, user.id, { cfeUser: username, password: 'no-es' });
-  const started = await post(token, `/credentials/sync/${credentialId}`);
+  const started = await world.post(token, `/credentials/sync/${credentialId}`);
   const task = await waitForTask(world.t, token, started.body.task_id);
   expect(task).toMatchObject({ status: 3, counts: { total: 1, success: 0, user_error: 1 } });
   const [account] = await associationsOf(world.t, task.task_id);
@@ -134,7 +120,7 @@ test('bulk link links with the consulted total, or with the user’s total where
       lastPayment: String(lastPayment),
     }),
   ];
-  const started = await post(token, `/credentials/sync/${credentialId}`, { workflow: 4 });
+  const started = await world.post(token, `/credentials/sync/${credentialId}`, { workflow: 4 });
   expect(started.body).toMatchObject({ type: 2, workflow: 4 });
   const task = await waitForTask(world.t, token, started.body.task_id);
   expect(task).toMatchObject({ status: 1, counts: { total: 2, success: 2 } });
@@ -148,11 +134,15 @@ test('payment history sync stores each payment once; without a portal user it is
   const [serviceNumber] = world.replica.services('empresa.demo');
   const rpuId = await seedRpu(world.t, user.id, { serviceNumber: serviceNumber as string, credentialId });
   // The receipts first: payment CFDIs that name no service are tied to them.
-  await waitForTask(world.t, token, (await post(token, `/rpus/sync/${credentialId}/${rpuId}`)).body.task_id);
+  await waitForTask(
+    world.t,
+    token,
+    (await world.post(token, `/rpus/sync/${credentialId}/${rpuId}`)).body.task_id,
+  );
   const first = await waitForTask(
     world.t,
     token,
-    (await post(token, `/payment-history/rpu/${rpuId}/sync`)).body.task_id,
+    (await world.post(token, `/payment-history/rpu/${rpuId}/sync`)).body.task_id,
   );
   expect(first).toMatchObject({ status: 1, type: 3, workflow: 5 });
   const count = async () =>
@@ -164,14 +154,18 @@ test('payment history sync stores each payment once; without a portal user it is
     ).rows[0]?.n;
   const stored = await count();
   expect(stored).toBeGreaterThan(10);
-  await waitForTask(world.t, token, (await post(token, `/payment-history/rpu/${rpuId}/sync`)).body.task_id);
+  await waitForTask(
+    world.t,
+    token,
+    (await world.post(token, `/payment-history/rpu/${rpuId}/sync`)).body.task_id,
+  );
   expect(await count()).toBe(stored);
 
   const orphan = await seedRpu(world.t, user.id, { serviceNumber: '881234567891' });
   const failed = await waitForTask(
     world.t,
     token,
-    (await post(token, `/payment-history/rpu/${orphan}/sync`)).body.task_id,
+    (await world.post(token, `/payment-history/rpu/${orphan}/sync`)).body.task_id,
   );
   expect(failed.status).toBe(3);
   expect(await rpuState(world.t, orphan)).toMatchObject({ rpu_status: 5 });
@@ -183,7 +177,7 @@ test('CFE’s XML throttle is waited out, not stormed: one refusal per throttle,
   const credentialId = await seedCredential(world.t, user.id, { cfeUser: username });
   const rpuId = await seedRpu(world.t, user.id, { serviceNumber: services[0] as string, credentialId });
   world.replica.state.resetStatistics();
-  const started = await post(token, `/rpus/sync/${credentialId}/${rpuId}`);
+  const started = await world.post(token, `/rpus/sync/${credentialId}/${rpuId}`);
   const task = await waitForTask(world.t, token, started.body.task_id);
   expect(task.status).toBe(1);
   const { xml } = world.replica.state.stats.downloads;
@@ -203,7 +197,7 @@ test('a CFDI naming another service is never stored; after three attempts the sy
   const task = await waitForTask(
     world.t,
     token,
-    (await post(token, `/rpus/sync/${credentialId}/${rpuId}`)).body.task_id,
+    (await world.post(token, `/rpus/sync/${credentialId}/${rpuId}`)).body.task_id,
   );
   expect(task.status).toBe(2);
   const [association] = await associationsOf(world.t, task.task_id);
@@ -225,13 +219,21 @@ test('a new receipt e-mails the owner when notifications are on; the first sync 
     sendEmailNotifications: true,
     alias: 'Bodega Norte',
   });
-  await waitForTask(world.t, token, (await post(token, `/rpus/sync/${credentialId}/${rpuId}`)).body.task_id);
+  await waitForTask(
+    world.t,
+    token,
+    (await world.post(token, `/rpus/sync/${credentialId}/${rpuId}`)).body.task_id,
+  );
   // Forget the newest period, as if CFE had just published it.
   await world.t.db.query(
     'DELETE FROM periods WHERE id = (SELECT id FROM periods WHERE rpu_id = $1 ORDER BY final_date DESC LIMIT 1)',
     [rpuId],
   );
-  await waitForTask(world.t, token, (await post(token, `/rpus/sync/${credentialId}/${rpuId}`)).body.task_id);
+  await waitForTask(
+    world.t,
+    token,
+    (await world.post(token, `/rpus/sync/${credentialId}/${rpuId}`)).body.task_id,
+  );
   const mail = await waitForMail(world.t.outboxDir, user.email);
   expect(mail.subject).toContain('Bodega Norte');
   expect(mail.text).toContain('Periodo del');
@@ -295,7 +297,7 @@ test('every step change reaches the owner’s socket as a sync event, and nobody
   const task = await waitForTask(
     world.t,
     token,
-    (await post(token, `/rpus/sync/${credentialId}/${rpuId}`)).body.task_id,
+    (await world.post(token, `/rpus/sync/${credentialId}/${rpuId}`)).body.task_id,
   );
   await waitFor(() => mine.received.some((event) => event.event_type === 'success'));
   const steps = mine.received.map((event) => event.chain_step);

@@ -9,22 +9,15 @@ import { syncTestWorld } from './test-world';
 
 const world = syncTestWorld();
 
+/** Starts a sync through the API: it must be accepted (202). */
 async function post(token: string, url: string, payload: object = {}) {
-  const response = await world.t.app.inject({
-    method: 'POST',
-    url: `/api/v1${url}`,
-    headers: bearer(token),
-    payload,
-  });
-  expect(response.statusCode).toBe(202);
-  return response.json<{ task_id: string }>();
+  const { status, body } = await world.post(token, url, payload);
+  expect(status).toBe(202);
+  return body as { task_id: string };
 }
 
-function newAccount(services: number, switches: Partial<Switches> = {}) {
-  const username = `fallas-${Math.random().toString(36).slice(2, 8)}`;
-  const account = world.replica.state.addAccount({ username, password: 'Demo-2024', services, switches });
-  return { username, account, services: world.replica.services(username).sort() };
-}
+const newAccount = (services: number, switches: Partial<Switches> = {}) =>
+  world.newAccount('fallas', services, switches);
 
 /** The receipts a sync stores for a service, in the order it downloads them (newest first). */
 const receiptsOf = (serviceNumber: string) =>

@@ -9,16 +9,6 @@ import { syncTestWorld } from './test-world';
 
 const world = syncTestWorld();
 
-async function post(token: string, url: string, payload: object = {}) {
-  const response = await world.t.app.inject({
-    method: 'POST',
-    url: `/api/v1${url}`,
-    headers: bearer(token),
-    payload,
-  });
-  return { status: response.statusCode, body: response.json() };
-}
-
 /** A CFE account with `services` registered, all of them synced before in Luz under one credential. */
 async function accountWithActiveServices(userId: string, services: number) {
   const username = `tope-${Math.random().toString(36).slice(2, 8)}`;
@@ -47,7 +37,7 @@ test('linking past the cap is refused on exceed_service_cap until the user confi
   const first = await newService(user.id, credentialId, '781234567891');
   const second = await newService(user.id, credentialId, '781234567892');
 
-  const refused = await post(token, `/credentials/sync/${credentialId}`, {
+  const refused = await world.post(token, `/credentials/sync/${credentialId}`, {
     workflow: 4,
     rpu_ids: [first, second],
   });
@@ -61,16 +51,21 @@ test('linking past the cap is refused on exceed_service_cap until the user confi
   expect(rows).toHaveLength(0);
 
   // Up to the cap needs no confirmation.
-  const withinCap = await post(token, `/credentials/sync/${credentialId}`, { workflow: 4, rpu_ids: [first] });
+  const withinCap = await world.post(token, `/credentials/sync/${credentialId}`, {
+    workflow: 4,
+    rpu_ids: [first],
+  });
   expect(withinCap.status).toBe(202);
   expect(await waitForTask(world.t, token, withinCap.body.task_id)).toMatchObject({ status: 1 });
   expect(account.services).toHaveLength(10);
 
   // One more, on its own: refused, then confirmed.
-  const single = await post(token, `/rpus/sync/${credentialId}/${second}`);
+  const single = await world.post(token, `/rpus/sync/${credentialId}/${second}`);
   expect(single.status).toBe(422);
   expect(single.body.detail[0].loc).toEqual(['body', 'exceed_service_cap']);
-  const confirmed = await post(token, `/rpus/sync/${credentialId}/${second}`, { exceed_service_cap: true });
+  const confirmed = await world.post(token, `/rpus/sync/${credentialId}/${second}`, {
+    exceed_service_cap: true,
+  });
   expect(confirmed.status).toBe(202);
   expect(await waitForTask(world.t, token, confirmed.body.task_id)).toMatchObject({ status: 1 });
   expect(account.services).toHaveLength(11);
@@ -84,7 +79,7 @@ test('a bulk sync of services already in the account never asks, however many th
     credentialId,
     RpuStatus.badCredentials,
   ]);
-  const started = await post(token, `/credentials/sync/${credentialId}`, { workflow: 3 });
+  const started = await world.post(token, `/credentials/sync/${credentialId}`, { workflow: 3 });
   expect(started.status).toBe(202);
   expect(started.body).toMatchObject({ workflow: 3, counts: { total: 11 } });
 });
@@ -98,13 +93,16 @@ test('CFE’s own list at the cap stops an unconfirmed run before it posts; a co
   const credentialId = await seedCredential(world.t, user.id, { cfeUser: username });
   const rpu = await newService(user.id, credentialId, '781234567893');
 
-  const started = await post(token, `/credentials/sync/${credentialId}`, { workflow: 4, rpu_ids: [rpu] });
+  const started = await world.post(token, `/credentials/sync/${credentialId}`, {
+    workflow: 4,
+    rpu_ids: [rpu],
+  });
   expect(started.status).toBe(202);
   const task = await waitForTask(world.t, token, started.body.task_id);
   expect(task).toMatchObject({ status: 3 });
   expect(account.services).toHaveLength(10);
 
-  const confirmed = await post(token, `/credentials/sync/${credentialId}`, {
+  const confirmed = await world.post(token, `/credentials/sync/${credentialId}`, {
     workflow: 4,
     rpu_ids: [rpu],
     exceed_service_cap: true,
@@ -137,7 +135,7 @@ test('each page error names its fix: the cap asks for confirmation, CFE’s own 
     credentialId,
     holderName: 'OTRA EMPRESA SA DE CV',
   });
-  const started = await post(token, `/credentials/sync/${credentialId}`, {
+  const started = await world.post(token, `/credentials/sync/${credentialId}`, {
     workflow: 4,
     rpu_ids: [full, misnamed],
     exceed_service_cap: true,
@@ -168,11 +166,13 @@ test('a run stopped at the cap offers the confirmation as its fix', async () => 
   world.replica.state.addAccount({ username, password: 'Demo-2024', services: 10 });
   const credentialId = await seedCredential(world.t, user.id, { cfeUser: username });
   const rpu = await newService(user.id, credentialId, '781234567896');
-  const started = await post(token, `/rpus/sync/${credentialId}/${rpu}`);
+  const started = await world.post(token, `/rpus/sync/${credentialId}/${rpu}`);
   expect(await waitForTask(world.t, token, started.body.task_id)).toMatchObject({ status: 3 });
   expect(await failureOf(token, rpu)).toMatchObject({ failure_reason: 'service_cap' });
   // The fix: the same sync, confirmed.
-  const confirmed = await post(token, `/rpus/sync/${credentialId}/${rpu}`, { exceed_service_cap: true });
+  const confirmed = await world.post(token, `/rpus/sync/${credentialId}/${rpu}`, {
+    exceed_service_cap: true,
+  });
   expect(await waitForTask(world.t, token, confirmed.body.task_id)).toMatchObject({ status: 1 });
   expect(await failureOf(token, rpu)).toMatchObject({ rpu_status: 1, failure_reason: null });
 });

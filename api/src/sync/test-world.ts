@@ -1,5 +1,6 @@
 // Jest only (it registers hooks): kept apart from test-helpers.ts, which benchmarks import too.
-import { seedUser, type TestUser, tokenFor } from '../testing/fixtures';
+import type { Switches } from '../portal/replica/state';
+import { bearer, seedUser, type TestUser, tokenFor } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { type SyncReplica, startSyncReplica, syncConfig } from './test-helpers';
 
@@ -15,6 +16,22 @@ export function syncTestWorld() {
     async owner(): Promise<{ user: TestUser; token: string }> {
       const user = await seedUser(world.t.db);
       return { user, token: await tokenFor(world.t.config, world.t.db, user.id) };
+    },
+    /** A POST to the API (`url` under /api/v1) as the token's owner: its status and JSON body. */
+    async post(token: string, url: string, payload: object = {}) {
+      const response = await world.t.app.inject({
+        method: 'POST',
+        url: `/api/v1${url}`,
+        headers: bearer(token),
+        payload,
+      });
+      return { status: response.statusCode, body: response.json() };
+    },
+    /** A new CFE account on the replica (`prefix-xxxxxx`), and its service numbers in order. */
+    newAccount(prefix: string, services: number, switches: Partial<Switches> = {}) {
+      const username = `${prefix}-${Math.random().toString(36).slice(2, 8)}`;
+      const account = world.replica.state.addAccount({ username, password: 'Demo-2024', services, switches });
+      return { username, account, services: world.replica.services(username).sort() };
     },
   };
   beforeAll(async () => {
