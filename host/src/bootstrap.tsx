@@ -6,8 +6,8 @@ import {
   loadRuntimeConfig,
   onPaymentRequired,
   onUnauthorized,
+  operationKey,
   queryClient,
-  queryKeys,
 } from '@luz/shared';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
@@ -26,7 +26,7 @@ export async function start(early: EarlyStart) {
     configureApi({ apiUrl: config.api_url });
     onUnauthorized(leaveForLogin);
     // A 402 means the subscription stopped giving access: the fresh user makes the layout go to /subscription.
-    onPaymentRequired(() => void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }));
+    onPaymentRequired(() => void queryClient.invalidateQueries({ queryKey: operationKey('getMe') }));
     if (early.currentUser) adoptEarlyResponse('/users/me', early.currentUser);
     if (!early.remotesRegistered) registerRemotesFromConfig(config);
     loadThirdPartyScripts(config);

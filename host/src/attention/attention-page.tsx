@@ -1,13 +1,12 @@
 import {
   type AttentionItem,
-  attentionApi,
   EmptyState,
   es,
   FixAction,
+  operationQuery,
   PageHeader,
   parseAttentionSearch,
   QueryErrorAlert,
-  queryKeys,
   SearchPagination,
   Spinner,
   safeFormatDateTime,
@@ -110,8 +109,7 @@ export function AttentionPage() {
   const [search, setSearch] = useSearchState(parseAttentionSearch);
   const params = { page: search.page, page_size: search.pageSize };
   const items = useQuery({
-    queryKey: queryKeys.attentionList(params),
-    queryFn: () => attentionApi.list(params),
+    ...operationQuery('listAttention', { query: params }),
     placeholderData: keepPreviousData,
   });
   const goToPage = useCallback((page: number) => setSearch({ page }, { replace: true }), [setSearch]);

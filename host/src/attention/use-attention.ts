@@ -1,4 +1,4 @@
-import { attentionApi, queryClient, queryKeys } from '@luz/shared';
+import { operationKey, operationQuery, queryClient } from '@luz/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { SyncEventSocket } from '../sync-events/sync-event-socket';
@@ -11,8 +11,7 @@ const countParams = { page: 1, page_size: 1 };
 /** How many things need a person: the top bar's count (one row's page answers the total). */
 export function useAttentionCount() {
   return useQuery({
-    queryKey: queryKeys.attentionList(countParams),
-    queryFn: () => attentionApi.list(countParams),
+    ...operationQuery('listAttention', { query: countParams }),
   });
 }
 
@@ -26,7 +25,7 @@ export function useLiveAttention(socket: SyncEventSocket) {
     const refresh = () => {
       clearTimeout(timer);
       timer = setTimeout(
-        () => void queryClient.invalidateQueries({ queryKey: queryKeys.attention }),
+        () => void queryClient.invalidateQueries({ queryKey: operationKey('listAttention') }),
         LIVE_REFRESH_MS,
       );
     };

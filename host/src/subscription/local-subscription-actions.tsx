@@ -6,8 +6,8 @@ import {
   errorMessage,
   es,
   type LocalSubscriptionAction,
+  operationKey,
   queryClient,
-  queryKeys,
   Row,
   Stack,
   toast,
@@ -41,7 +41,7 @@ export function LocalSubscriptionActions({ actions }: { actions: LocalSubscripti
   const change = useMutation({
     mutationFn: billingApi.localSubscriptionAction,
     onSuccess: (user, action) => {
-      queryClient.setQueryData(queryKeys.currentUser, user);
+      queryClient.setQueryData(operationKey('getMe'), user);
       toast.success(text.done[action]);
     },
     onSettled: () => setAsking(null),

@@ -1,9 +1,9 @@
 import {
   billingApi,
   isSubscriptionActive,
+  operationKey,
   parseSubscriptionSearch,
   queryClient,
-  queryKeys,
   useSearchState,
 } from '@luz/shared';
 import { useMutation } from '@tanstack/react-query';
@@ -21,7 +21,7 @@ export function useCheckoutReturn() {
   const confirmation = useMutation({
     mutationFn: billingApi.confirmSubscription,
     onSuccess: (user) => {
-      queryClient.setQueryData(queryKeys.currentUser, user);
+      queryClient.setQueryData(operationKey('getMe'), user);
       // Without the parameters, a reload does not confirm again.
       navigate(isSubscriptionActive(user) ? '/' : '/subscription', { replace: true });
     },

@@ -6,6 +6,7 @@ import {
   errorStatus,
   es,
   formatWith,
+  operationQuery,
   type PortalConnection,
   TextField,
   toast,
@@ -61,8 +62,7 @@ export function CaptchaPrompt({
   const [shown, setShown] = useState<{ challenge: CaptchaChallenge; announced: string | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const current = useQuery({
-    queryKey: ['captcha', captcha.credentialId, captcha.challengeId ?? 'latest'],
-    queryFn: () => credentialsApi.captcha(captcha.credentialId),
+    ...operationQuery('getCaptcha', { params: { credential_id: captcha.credentialId } }),
     retry: (failures, failure) => errorStatus(failure) !== 404 && failures < 2,
   });
   const challenge =

@@ -2,7 +2,8 @@ import {
   type CaptchaChallenge,
   credentialsApi,
   darkTheme,
-  queryKeys,
+  familyKey,
+  http,
   type SyncEvent,
   syncApi,
 } from '@luz/shared';
@@ -119,14 +120,14 @@ test('each entry names its CFE account and, for a service, its alias and number 
 });
 
 test('events make the lists they change stale: service points when a run starts, everything when it ends', () => {
-  expect(staleFamilies(event({ progress: 0 }))).toEqual([queryKeys.rpus, queryKeys.tasks]);
-  expect(staleFamilies(event({ progress: 50 }))).toEqual([queryKeys.tasks]);
+  expect(staleFamilies(event({ progress: 0 }))).toEqual([familyKey('rpus'), familyKey('tasks')]);
+  expect(staleFamilies(event({ progress: 50 }))).toEqual([familyKey('tasks')]);
   expect(staleFamilies(event({ event_type: 'success', status: 1 }))).toEqual(
     expect.arrayContaining([
-      queryKeys.rpus,
-      queryKeys.periods,
-      queryKeys.paymentHistory,
-      queryKeys.credentials,
+      familyKey('rpus'),
+      familyKey('periods'),
+      familyKey('payment-history'),
+      familyKey('credentials'),
     ]),
   );
 });
@@ -135,11 +136,11 @@ test('a burst of events refreshes each list once at once and once after the inte
   jest.useFakeTimers();
   const calls: unknown[] = [];
   const invalidator = createThrottledInvalidator((family) => calls.push(family), 1_000);
-  for (let index = 0; index < 100; index++) invalidator.add(queryKeys.rpus);
-  invalidator.add(queryKeys.tasks);
-  expect(calls).toEqual([queryKeys.rpus, queryKeys.tasks]);
+  for (let index = 0; index < 100; index++) invalidator.add(familyKey('rpus'));
+  invalidator.add(familyKey('tasks'));
+  expect(calls).toEqual([familyKey('rpus'), familyKey('tasks')]);
   jest.advanceTimersByTime(1_000);
-  expect(calls).toEqual([queryKeys.rpus, queryKeys.tasks, queryKeys.rpus]);
+  expect(calls).toEqual([familyKey('rpus'), familyKey('tasks'), familyKey('rpus')]);
   jest.advanceTimersByTime(5_000);
   expect(calls).toHaveLength(3);
   invalidator.cancel();
@@ -211,6 +212,19 @@ function fakeSocket(snapshot: SyncEvent[], overrides: Partial<SyncEventSocket> =
   };
 }
 
+/** The API's answer to the prompt's read of the waiting CAPTCHA, at the HTTP client's edge. */
+function serveCaptcha(challenge: CaptchaChallenge) {
+  const previous = http.defaults.adapter;
+  http.defaults.adapter = async (config) => {
+    if (config.method !== 'get' || config.url !== `/credentials/${CREDENTIAL}/captcha`)
+      throw new Error(`unexpected request ${config.method} ${config.url}`);
+    return { data: challenge, status: 200, statusText: 'OK', headers: {}, config };
+  };
+  return () => {
+    http.defaults.adapter = previous;
+  };
+}
+
 function renderArea(socket: SyncEventSocket) {
   render(
     <QueryClientProvider client={new QueryClient()}>
@@ -268,7 +282,7 @@ test("CFE's CAPTCHA opens the area with its image and a focused input; a wrong a
   };
   let announce: (captcha: WaitingCaptcha) => void = () => undefined;
   const dismissed: string[] = [];
-  const shown = jest.spyOn(credentialsApi, 'captcha').mockResolvedValue(first);
+  const restoreHttp = serveCaptcha(first);
   const answered = jest
     .spyOn(credentialsApi, 'answerCaptcha')
     .mockResolvedValueOnce({
@@ -313,7 +327,7 @@ test("CFE's CAPTCHA opens the area with its image and a focused input; a wrong a
   await user.type(input, 'Zz9{Enter}');
   expect(answered).toHaveBeenLastCalledWith(CREDENTIAL, { challenge_id: second.challenge_id, answer: 'Zz9' });
   await waitFor(() => expect(dismissed).toEqual([CREDENTIAL]));
-  shown.mockRestore();
+  restoreHttp();
   answered.mockRestore();
   renewed.mockRestore();
 });
@@ -328,7 +342,7 @@ test("the consultation's CAPTCHA: the answer goes to the paused sync and the pro
   };
   let announce: (captcha: WaitingCaptcha) => void = () => undefined;
   const dismissed: string[] = [];
-  const shown = jest.spyOn(credentialsApi, 'captcha').mockResolvedValue(first);
+  const restoreHttp = serveCaptcha(first);
   const message =
     'Respuesta enviada a la consulta de recibos de CFE: la sincronización continúa. Si no coincide, verás otra imagen.';
   const answered = jest
@@ -350,6 +364,6 @@ test("the consultation's CAPTCHA: the answer goes to the paused sync and the pro
   await userEvent.setup().keyboard('Qw3rt{Enter}');
   expect(answered).toHaveBeenCalledWith(CREDENTIAL, { challenge_id: first.challenge_id, answer: 'Qw3rt' });
   await waitFor(() => expect(dismissed).toEqual([CREDENTIAL]));
-  shown.mockRestore();
+  restoreHttp();
   answered.mockRestore();
 });

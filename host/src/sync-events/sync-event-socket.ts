@@ -1,10 +1,10 @@
 import {
   apiUrl,
   type CaptchaEvent,
-  credentialsApi,
   getAccessToken,
+  operationKey,
+  operationQuery,
   queryClient,
-  queryKeys,
   type SyncEvent,
   type SyncEventStream,
   type TaskAssociation,
@@ -150,6 +150,10 @@ export function createSyncEventSocket(): SyncEventSocket {
       message: event.message,
     };
     setCaptcha(event.credential_id, captcha);
+    // A newer image: the prompt reads it again instead of showing the one it has.
+    void queryClient.resetQueries({
+      queryKey: operationKey('getCaptcha', { params: { credential_id: event.credential_id } }),
+    });
     for (const listener of captchaListeners) listener(captcha);
   };
 
@@ -174,8 +178,7 @@ export function createSyncEventSocket(): SyncEventSocket {
       // Through the query cache: the page that opens with the socket (the services list, its
       // filters) asks for the same list, and one request serves both. Never older than this call.
       const credentials = await queryClient.fetchQuery({
-        queryKey: queryKeys.credentialsAll,
-        queryFn: credentialsApi.all,
+        ...operationQuery('allCredentials'),
         staleTime: 0,
       });
       for (const credential of credentials) {
@@ -237,7 +240,7 @@ export function createSyncEventSocket(): SyncEventSocket {
           connect();
           return;
         }
-        void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+        void queryClient.invalidateQueries({ queryKey: operationKey('getMe') });
       }
       closedBecause = event.code === CLOSE_TOO_MANY_SOCKETS ? 'tooManyConnections' : null;
       const delay = Math.min(maxBackoffMs, 1000 * 2 ** retries) * (0.5 + Math.random() / 2);

@@ -1,13 +1,11 @@
 import {
   Button,
   CredentialStatus,
-  credentialsApi,
   errorMessage,
   es,
   FixAction,
   type FixTarget,
-  queryKeys,
-  rpusApi,
+  operationQuery,
   type SyncEvent,
   syncApi,
   TaskStatus,
@@ -34,13 +32,11 @@ const fixable = new Set<FixTarget['reason']>([
 export function SyncItemAction({ event, title }: { event: SyncEvent; title: string }) {
   const userError = event.event_type === 'error' && event.status === TaskStatus.userError;
   const rpu = useQuery({
-    queryKey: queryKeys.rpu(event.rpu_id ?? ''),
-    queryFn: () => rpusApi.get(event.rpu_id as string),
+    ...operationQuery('getRpu', { params: { rpu_id: event.rpu_id ?? '' } }),
     enabled: userError && event.rpu_id !== null,
   });
   const credentials = useQuery({
-    queryKey: queryKeys.credentialsAll,
-    queryFn: credentialsApi.all,
+    ...operationQuery('allCredentials'),
     enabled: userError && event.rpu_id === null && event.credential_id !== null,
   });
   const retry = useMutation({

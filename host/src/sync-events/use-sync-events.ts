@@ -1,4 +1,4 @@
-import { queryClient, queryKeys, type SyncEvent } from '@luz/shared';
+import { familyKey, queryClient, type SyncEvent } from '@luz/shared';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { createSyncEventSocket, type SyncEventSocket, type WaitingCaptcha } from './sync-event-socket';
 
@@ -11,15 +11,15 @@ type Family = readonly unknown[];
 export function staleFamilies(event: SyncEvent): Family[] {
   if (event.event_type !== 'progress')
     return [
-      queryKeys.rpus,
-      queryKeys.periods,
-      queryKeys.tasks,
-      queryKeys.paymentHistory,
-      queryKeys.credentials,
+      familyKey('rpus'),
+      familyKey('periods'),
+      familyKey('tasks'),
+      familyKey('payment-history'),
+      familyKey('credentials'),
     ];
   // A run that starts or waits for a retry changes service points' status and the task lists.
-  if (event.progress === 0 || event.status === 4) return [queryKeys.rpus, queryKeys.tasks];
-  return [queryKeys.tasks];
+  if (event.progress === 0 || event.status === 4) return [familyKey('rpus'), familyKey('tasks')];
+  return [familyKey('tasks')];
 }
 
 /** Invalidates query families at most once per interval each (the first at once, the rest batched). */

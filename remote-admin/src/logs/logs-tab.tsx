@@ -7,11 +7,12 @@ import {
   type Column,
   errorMessage,
   es,
+  familyKey,
   formatDateTime,
+  operationQuery,
   PagedQueryTable,
   parseAdminSearch,
   queryClient,
-  queryKeys,
   Row,
   type TaskLog,
   taskStatusLabel,
@@ -55,11 +56,10 @@ export function LogsTab() {
     ...(search.containsTaskStatus !== null ? { contains_task_status: search.containsTaskStatus } : {}),
   };
   const logs = useQuery({
-    queryKey: [...queryKeys.tasks, 'logs', params],
-    queryFn: () => adminApi.taskLogs(params),
+    ...operationQuery('listTaskLogs', { query: params }),
     placeholderData: keepPreviousData,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.tasks });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: familyKey('tasks') });
 
   const retry = useMutation({
     mutationFn: () => adminApi.retryTasks({ task_ids: [...selected] }),

@@ -8,14 +8,15 @@ import {
   errorMessage,
   es,
   FactList,
+  familyKey,
   formatDateTime,
   Modal,
   ModalActions,
+  operationQuery,
   PageSpinner,
   ProgressBar,
   QueryErrorAlert,
   queryClient,
-  queryKeys,
   Stack,
   syncWorkflowLabel,
   type TaskAssociation,
@@ -70,14 +71,13 @@ const columns: Column<TaskAssociation>[] = [
 /** A task with its owner, its service points (associations) and their messages; retries the failed ones. */
 export function TaskDetailModal({ taskId, onClose }: { taskId: string; onClose: () => void }) {
   const detail = useQuery({
-    queryKey: [...queryKeys.tasks, 'admin', taskId],
-    queryFn: () => adminApi.taskLog(taskId),
+    ...operationQuery('getTaskLog', { params: { task_id: taskId } }),
   });
   const retry = useMutation({
     mutationFn: (ids: string[]) => adminApi.retryTasks({ task_association_ids: ids }),
     onSuccess: ({ data }) => toast.success(text.retried(data.length)),
     onError: (error) => toast.error(errorMessage(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.tasks }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: familyKey('tasks') }),
   });
   const task = detail.data?.task;
   const associations = detail.data?.associations ?? [];

@@ -1,10 +1,10 @@
 import {
-  adminApi,
   browserTimeZone,
   Card,
   es,
   inputDateToIso,
   isoDateToInput,
+  operationQuery,
   QueryErrorAlert,
   Row,
   Stack,
@@ -72,8 +72,7 @@ export function TaskStats({ userId }: { userId: string | null }) {
     ...(userId ? { user_id: userId } : {}),
   };
   const stats = useQuery({
-    queryKey: ['tasks', 'stats', params],
-    queryFn: () => adminApi.taskStats(params),
+    ...operationQuery('taskStats', { query: params }),
     enabled: valid,
     placeholderData: keepPreviousData,
   });

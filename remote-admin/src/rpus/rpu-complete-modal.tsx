@@ -1,5 +1,4 @@
 import {
-  adminApi,
   Badge,
   Button,
   credentialStatusLabel,
@@ -9,6 +8,7 @@ import {
   formatMoney,
   Modal,
   ModalActions,
+  operationQuery,
   PageSpinner,
   QueryErrorAlert,
   rpuStatusLabel,
@@ -33,8 +33,7 @@ export function RpuCompleteModal({
   onClose: () => void;
 }) {
   const complete = useQuery({
-    queryKey: ['rpus', 'admin', 'complete', rpuId],
-    queryFn: () => adminApi.rpuComplete(rpuId),
+    ...operationQuery('getRpuComplete', { params: { rpu_id: rpuId } }),
   });
   const rpu = complete.data;
   const facts: [string, ReactNode][] = rpu

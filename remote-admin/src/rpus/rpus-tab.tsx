@@ -7,10 +7,11 @@ import {
   ConfirmDialog,
   errorMessage,
   es,
+  familyKey,
+  operationQuery,
   PagedQueryTable,
   parseAdminSearch,
   queryClient,
-  queryKeys,
   Row,
   type RpuAdmin,
   type RpusAdminFilters,
@@ -62,8 +63,7 @@ export function RpusTab() {
     ...(search.deleted !== null ? { deleted: search.deleted } : {}),
   };
   const rpus = useQuery({
-    queryKey: [...queryKeys.rpus, 'admin', params],
-    queryFn: () => adminApi.rpus(params),
+    ...operationQuery('listAllRpus', { query: params }),
     placeholderData: keepPreviousData,
   });
 
@@ -75,7 +75,7 @@ export function RpusTab() {
       setConfirming(false);
     },
     onError: (error) => toast.error(errorMessage(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.rpus }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: familyKey('rpus') }),
   });
   const testWebhook = useMutation({
     mutationFn: (rpu: RpuAdmin) => webhooksApi.adminTestRpu(rpu.rpu_id),

@@ -2,6 +2,7 @@ import {
   Checkbox,
   es,
   FormModal,
+  familyKey,
   ProfileFields,
   profileValues,
   queryClient,
@@ -22,7 +23,7 @@ export function EditUserModal({ user, onClose }: { user: UserPublic; onClose: ()
   const update = useMutation({
     mutationFn: (body: Parameters<typeof usersApi.update>[1]) => usersApi.update(user.id, body),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['users'] });
+      await queryClient.invalidateQueries({ queryKey: familyKey('users') });
       toast.success(text.saved);
       onClose();
     },

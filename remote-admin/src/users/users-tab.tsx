@@ -5,13 +5,12 @@ import {
   type Column,
   es,
   formatDate,
+  operationQuery,
   PagedQueryTable,
   parseAdminSearch,
-  queryKeys,
   Row,
   subscriptionStatusLabel,
   type UserPublic,
-  usersApi,
   useSearchState,
 } from '@luz/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -39,8 +38,7 @@ export function UsersTab() {
     ...textSearch.params(search),
   };
   const users = useQuery({
-    queryKey: queryKeys.users(params),
-    queryFn: () => usersApi.list(params),
+    ...operationQuery('listUsers', { query: params }),
     placeholderData: keepPreviousData,
   });
 

@@ -6,10 +6,11 @@ import {
   DataTable,
   errorMessage,
   es,
+  operationKey,
+  operationQuery,
   type Page,
   Pagination,
   ProgressBar,
-  queryKeys,
   Row,
   Spinner,
   safeFormatDateTime,
@@ -18,7 +19,6 @@ import {
   type TaskAssociation,
   taskStatusLabel,
   taskStatusTone,
-  tasksApi,
   taskTypeLabel,
   toApiError,
 } from '@luz/shared';
@@ -88,13 +88,12 @@ const RECENT_TASKS = 100;
 function useTask(taskId: string): Task | undefined {
   const queryClient = useQueryClient();
   const cached = queryClient
-    .getQueriesData<Page<Task>>({ queryKey: [...queryKeys.tasks, 'list'] })
+    .getQueriesData<Page<Task>>({ queryKey: operationKey('listTasks') })
     .flatMap(([, page]) => page?.data ?? [])
     .find((task) => task.task_id === taskId);
   const recentQuery = { page: 1, page_size: RECENT_TASKS };
   const recent = useQuery({
-    queryKey: queryKeys.tasksList(recentQuery),
-    queryFn: () => tasksApi.list(recentQuery),
+    ...operationQuery('listTasks', { query: recentQuery }),
     enabled: cached === undefined,
   });
   return cached ?? recent.data?.data.find((task) => task.task_id === taskId);
@@ -105,8 +104,10 @@ function AssociationPeriods({ association }: { association: TaskAssociation }) {
   const [page, setPage] = useState(1);
   const query = { page, page_size: PERIODS_PAGE_SIZE };
   const periods = useQuery({
-    queryKey: queryKeys.taskAssociationPeriods(association.task_association_id, query),
-    queryFn: () => tasksApi.periods(association.task_association_id, query),
+    ...operationQuery('listTaskPeriods', {
+      params: { task_association_id: association.task_association_id },
+      query,
+    }),
     placeholderData: keepPreviousData,
   });
   const columns = usePeriodColumns({ service: false });
@@ -206,8 +207,7 @@ export function TaskDetail({ taskId, backTo }: { taskId: string; backTo: To }) {
   const [page, setPage] = useState(1);
   const query = { page, page_size: ASSOCIATIONS_PAGE_SIZE };
   const associations = useQuery({
-    queryKey: queryKeys.taskAssociations(taskId, query),
-    queryFn: () => tasksApi.associations(taskId, query),
+    ...operationQuery('listTaskAssociations', { params: { task_id: taskId }, query }),
     placeholderData: keepPreviousData,
   });
   const task = useTask(taskId);

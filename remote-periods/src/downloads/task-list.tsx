@@ -6,13 +6,12 @@ import {
   errorMessage,
   formatWith,
   groupByDate,
+  operationQuery,
   Pagination,
   pageSizePreference,
-  queryKeys,
   type Task,
   taskStatusLabel,
   taskStatusTone,
-  tasksApi,
   toSearchString,
 } from '@luz/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -79,8 +78,7 @@ export function TaskList({
 }) {
   const query = { page: search.page, page_size: search.pageSize };
   const tasks = useQuery({
-    queryKey: queryKeys.tasksList(query),
-    queryFn: () => tasksApi.list(query),
+    ...operationQuery('listTasks', { query }),
     placeholderData: keepPreviousData,
   });
   const data = tasks.data?.data ?? [];

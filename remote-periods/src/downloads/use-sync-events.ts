@@ -1,4 +1,4 @@
-import { queryKeys, type SyncEvent, useRemoteProps } from '@luz/shared';
+import { familyKey, type SyncEvent, useRemoteProps } from '@luz/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 
@@ -19,7 +19,7 @@ export function useRefreshTasksOnEvents(knownTaskIds: ReadonlySet<string>) {
     () =>
       syncEvents.subscribe((event) => {
         if (!knownTaskIds.has(event.task_id))
-          void queryClient.invalidateQueries({ queryKey: queryKeys.tasks });
+          void queryClient.invalidateQueries({ queryKey: familyKey('tasks') });
       }),
     [syncEvents, knownTaskIds, queryClient],
   );

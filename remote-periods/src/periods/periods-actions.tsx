@@ -4,13 +4,13 @@ import {
   type DownloadProgress,
   type DownloadType,
   downloadTypeOptions,
+  familyKey,
   formatPercent,
   isCancelled,
   mexicoCityToday,
   type PeriodsFilters,
   ProgressBar,
   periodsApi,
-  queryKeys,
   Row,
   SelectField,
   saveDownloadedFile,
@@ -128,7 +128,7 @@ export function PeriodsActions({
       onClearSelection();
     },
     onError: toastError,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.periods }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: familyKey('periods') }),
   });
 
   const count = selectedIds.length > 0 ? selectedIds.length : total;

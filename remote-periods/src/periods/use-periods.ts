@@ -1,13 +1,4 @@
-import {
-  credentialsApi,
-  errorMessage,
-  type PeriodsFilters,
-  type PeriodsSearch,
-  periodsApi,
-  queryKeys,
-  rpusApi,
-  toast,
-} from '@luz/shared';
+import { errorMessage, operationQuery, type PeriodsFilters, type PeriodsSearch, toast } from '@luz/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 export const toastError = (error: unknown) => toast.error(errorMessage(error));
@@ -16,16 +7,14 @@ export const toastError = (error: unknown) => toast.error(errorMessage(error));
 export function usePeriodsPage(filters: PeriodsFilters, search: Pick<PeriodsSearch, 'page' | 'pageSize'>) {
   const query = { ...filters, page: search.page, page_size: search.pageSize };
   return useQuery({
-    queryKey: queryKeys.periodsList(query),
-    queryFn: () => periodsApi.list(query),
+    ...operationQuery('listPeriods', { query }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function usePeriodsSeries(filters: PeriodsFilters) {
   return useQuery({
-    queryKey: queryKeys.periodsSeries(filters),
-    queryFn: () => periodsApi.series(filters),
+    ...operationQuery('periodsSeries', { query: filters }),
     placeholderData: keepPreviousData,
   });
 }
@@ -33,13 +22,12 @@ export function usePeriodsSeries(filters: PeriodsFilters) {
 /** Every service point of the user, for the "Servicio" filter (GET /rpus/all). */
 export function useServicePoints(enabled: boolean) {
   return useQuery({
-    queryKey: queryKeys.rpusAll,
-    queryFn: rpusApi.all,
+    ...operationQuery('allRpus'),
     enabled,
   });
 }
 
 /** Every portal account of the user, for the "Cuenta de CFE" filter. */
 export function useCredentials(enabled: boolean) {
-  return useQuery({ queryKey: queryKeys.credentialsAll, queryFn: credentialsApi.all, enabled });
+  return useQuery({ ...operationQuery('allCredentials'), enabled });
 }

@@ -8,15 +8,15 @@ import {
   errorMessage,
   errorStatus,
   es,
+  familyKey,
   formatMoney,
+  operationQuery,
   PageHeader,
   type Payment,
   parsePaymentHistorySearch,
   paymentHistoryApi,
   queryClient,
-  queryKeys,
   Row,
-  rpusApi,
   SearchPagination,
   safeFormatDate,
   saveDownloadedFile,
@@ -81,10 +81,9 @@ export function PaymentHistoryPage() {
   const { rpuId = '' } = useParams();
   const [search, setSearch] = useSearchState(parsePaymentHistorySearch);
   const page = { page: search.page, page_size: search.pageSize };
-  const rpu = useQuery({ queryKey: queryKeys.rpu(rpuId), queryFn: () => rpusApi.get(rpuId), retry: false });
+  const rpu = useQuery({ ...operationQuery('getRpu', { params: { rpu_id: rpuId } }), retry: false });
   const payments = useQuery({
-    queryKey: queryKeys.paymentHistoryOf(rpuId, page),
-    queryFn: () => paymentHistoryApi.list(rpuId, page),
+    ...operationQuery('listPayments', { params: { rpu_id: rpuId }, query: page }),
     placeholderData: keepPreviousData,
     enabled: rpu.isSuccess,
   });
@@ -95,7 +94,7 @@ export function PaymentHistoryPage() {
   const goToPage = useCallback((page: number) => setSearch({ page }, { replace: true }), [setSearch]);
   usePageInRange(search.page, search.pageSize, payments.data?.count, goToPage);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.paymentHistory });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: familyKey('payment-history') });
   const fail = (error: unknown) => toast.error(errorMessage(error));
 
   const sync = useMutation({

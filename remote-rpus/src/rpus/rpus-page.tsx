@@ -8,10 +8,10 @@ import {
   es,
   formatMoney,
   mexicoCityToday,
+  operationQuery,
   PageHeader,
   parseRpusSearch,
   QueryErrorAlert,
-  queryKeys,
   Row,
   type Rpu,
   RpuStatus,
@@ -139,8 +139,7 @@ export function RpusPage() {
   const goToPage = useCallback((page: number) => setSearch({ page }, { replace: true }), [setSearch]);
   const query = rpusQueryFromSearch(search);
   const rpus = useQuery({
-    queryKey: queryKeys.rpusList(query),
-    queryFn: () => rpusApi.list(query),
+    ...operationQuery('listRpus', { query }),
     placeholderData: keepPreviousData,
   });
   const credentials = useCredentials();

@@ -1,11 +1,11 @@
-import { credentialsApi, errorMessage, queryClient, queryKeys, toast } from '@luz/shared';
+import { errorMessage, familyKey, operationQuery, queryClient, toast } from '@luz/shared';
 import { useQuery } from '@tanstack/react-query';
 
 /** After any change to service points: their lists, and the credentials' service-point counts. */
 export async function refreshRpus() {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.rpus }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.credentials }),
+    queryClient.invalidateQueries({ queryKey: familyKey('rpus') }),
+    queryClient.invalidateQueries({ queryKey: familyKey('credentials') }),
   ]);
 }
 
@@ -14,7 +14,7 @@ export const toastError = (error: unknown) => toast.error(errorMessage(error));
 
 /** The user's CFE accounts, for the pickers of this screen. */
 export function useCredentials() {
-  return useQuery({ queryKey: queryKeys.credentialsAll, queryFn: credentialsApi.all });
+  return useQuery(operationQuery('allCredentials'));
 }
 
 /** How a credential is named in a picker: its alias with the portal user, or the portal user alone. */

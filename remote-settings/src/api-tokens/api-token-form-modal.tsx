@@ -4,8 +4,8 @@ import {
   apiTokenScopes,
   apiTokensApi,
   FormModal,
+  familyKey,
   queryClient,
-  queryKeys,
   SelectField,
   TextField,
   toast,
@@ -33,7 +33,7 @@ export function ApiTokenFormModal({
   const create = useMutation({
     mutationFn: apiTokensApi.create,
     onSuccess: async (created) => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.apiTokens });
+      await queryClient.invalidateQueries({ queryKey: familyKey('api-tokens') });
       toast.success(text.created);
       onCreated(created);
     },

@@ -10,11 +10,12 @@ import {
   ConfirmDialog,
   errorMessage,
   es,
+  familyKey,
   formatDateTime,
+  operationQuery,
   PagedQueryTable,
   parseSettingsSearch,
   queryClient,
-  queryKeys,
   Row,
   toast,
   useSearchState,
@@ -41,8 +42,7 @@ export function ApiTokensTab() {
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
   const params = { page: search.page, page_size: search.pageSize };
   const tokens = useQuery({
-    queryKey: queryKeys.apiTokenList(params),
-    queryFn: () => apiTokensApi.list(params),
+    ...operationQuery('listApiTokens', { query: params }),
     placeholderData: keepPreviousData,
   });
   const revoke = useMutation({
@@ -52,7 +52,7 @@ export function ApiTokensTab() {
       setRevoking(null);
     },
     onError: (error) => toast.error(errorMessage(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.apiTokens }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: familyKey('api-tokens') }),
   });
 
   const columns: Column<ApiToken>[] = [

@@ -10,12 +10,14 @@ import {
   credentialsApi,
   errorMessage,
   es,
+  familyKey,
   formatDateTime,
   Modal,
+  operationKey,
+  operationQuery,
   PagedQueryTable,
   parseSettingsSearch,
   queryClient,
-  queryKeys,
   Row,
   startAccountImport,
   toast,
@@ -37,15 +39,13 @@ export function CfeTab() {
   const [editing, setEditing] = useState<Credential | null>(null);
   // ?credentialId=… opens that account's password change ("Actualizar contraseña" elsewhere).
   const fixing = useQuery({
-    queryKey: [...queryKeys.credentials, 'one', search.credentialId],
-    queryFn: () => credentialsApi.get(search.credentialId as string),
+    ...operationQuery('getCredential', { params: { credential_id: search.credentialId ?? '' } }),
     enabled: search.credentialId !== null,
   });
   const [deleting, setDeleting] = useState<Credential | null>(null);
   const params = { page: search.page, page_size: search.pageSize };
   const credentials = useQuery({
-    queryKey: [...queryKeys.credentials, 'list', params],
-    queryFn: () => credentialsApi.list(params),
+    ...operationQuery('listCredentials', { query: params }),
     placeholderData: keepPreviousData,
   });
 
@@ -53,7 +53,7 @@ export function CfeTab() {
     mutationFn: (credential: Credential) => credentialsApi.sync(credential.credential_id),
     onSuccess: () => toast.success(text.syncStarted),
     onError: (error) => toast.error(errorMessage(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.credentials }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: familyKey('credentials') }),
   });
   const connect = useMutation({
     mutationFn: (credential: Credential) => credentialsApi.connect(credential.credential_id),
@@ -64,7 +64,7 @@ export function CfeTab() {
       else toast.error(result.message);
     },
     onError: (error) => toast.error(errorMessage(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.credentials }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: familyKey('credentials') }),
   });
   const remove = useMutation({
     mutationFn: (credential: Credential) => credentialsApi.remove(credential.credential_id),
@@ -74,9 +74,9 @@ export function CfeTab() {
     },
     onError: (error) => toast.error(errorMessage(error)),
     onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.credentials });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.rpus });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+      await queryClient.invalidateQueries({ queryKey: familyKey('credentials') });
+      await queryClient.invalidateQueries({ queryKey: familyKey('rpus') });
+      await queryClient.invalidateQueries({ queryKey: operationKey('getMe') });
     },
   });
 

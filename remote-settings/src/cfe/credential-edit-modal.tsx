@@ -5,9 +5,9 @@ import {
   credentialsApi,
   es,
   FormModal,
+  familyKey,
   PasswordField,
   queryClient,
-  queryKeys,
   resyncAccount,
   TextField,
   toast,
@@ -36,7 +36,7 @@ export function CredentialEditModal({
     mutationFn: (body: Parameters<typeof credentialsApi.update>[1]) =>
       credentialsApi.update(credential.credential_id, body),
     onSuccess: async (_, body) => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.credentials });
+      await queryClient.invalidateQueries({ queryKey: familyKey('credentials') });
       toast.success(body.password ? text.passwordSaved : text.saved);
       onClose();
       // A new password is tried at once: the account's services sync with it.

@@ -3,11 +3,11 @@ import {
   Button,
   Card,
   es,
+  operationKey,
   PasswordField,
   ProfileFields,
   profileValues,
   queryClient,
-  queryKeys,
   Stack,
   toast,
   useFormErrors,
@@ -29,7 +29,7 @@ export function UserInformationTab() {
   const update = useMutation({
     mutationFn: usersApi.updateMe,
     onSuccess: (updated) => {
-      queryClient.setQueryData(queryKeys.currentUser, updated);
+      queryClient.setQueryData(operationKey('getMe'), updated);
       setEmailChanged(false);
       toast.success(text.saved);
     },

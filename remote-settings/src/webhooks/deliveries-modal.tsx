@@ -8,15 +8,14 @@ import {
   formatDateTime,
   Modal,
   ModalActions,
+  operationQuery,
   Pagination,
   pageSizePreference,
   QueryErrorAlert,
-  queryKeys,
   Stack,
   type Webhook,
   type WebhookDelivery,
   type WebhookDeliveryStatus,
-  webhooksApi,
 } from '@luz/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -68,8 +67,7 @@ export function DeliveriesModal({ webhook, onClose }: { webhook: Webhook; onClos
   const [pageSize, setPageSize] = useState(pageSizePreference.get);
   const params = { page, page_size: pageSize };
   const deliveries = useQuery({
-    queryKey: queryKeys.webhookDeliveries(webhook.webhook_id, params),
-    queryFn: () => webhooksApi.deliveries(webhook.webhook_id, params),
+    ...operationQuery('listWebhookDeliveries', { params: { webhook_id: webhook.webhook_id }, query: params }),
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
       query.state.data?.data.some((row) => row.status === 'pending' || row.status === 'sending')

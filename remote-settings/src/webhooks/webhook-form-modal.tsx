@@ -2,8 +2,8 @@ import {
   Checkbox,
   es,
   FormModal,
+  familyKey,
   queryClient,
-  queryKeys,
   TextField,
   toast,
   useFormErrors,
@@ -50,7 +50,7 @@ export function WebhookFormModal({
     mutationFn: (body: ReturnType<typeof zWebhookCreate.parse>) =>
       webhook ? webhooksApi.update(webhook.webhook_id, body) : webhooksApi.create(body),
     onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.webhooks });
+      await queryClient.invalidateQueries({ queryKey: familyKey('webhooks') });
       if (webhook) {
         toast.success(text.saved);
         onClose();

@@ -6,10 +6,11 @@ import {
   ConfirmDialog,
   errorMessage,
   es,
+  familyKey,
+  operationQuery,
   PagedQueryTable,
   parseSettingsSearch,
   queryClient,
-  queryKeys,
   Row,
   toast,
   useSearchState,
@@ -43,11 +44,10 @@ export function WebhooksTab() {
   const [watching, setWatching] = useState<Webhook | null>(null);
   const params = { page: search.page, page_size: search.pageSize };
   const webhooks = useQuery({
-    queryKey: queryKeys.webhookList(params),
-    queryFn: () => webhooksApi.list(params),
+    ...operationQuery('listWebhooks', { query: params }),
     placeholderData: keepPreviousData,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: familyKey('webhooks') });
 
   const toggle = useMutation({
     mutationFn: (webhook: Webhook) => webhooksApi.update(webhook.webhook_id, { enabled: !webhook.enabled }),

@@ -4,6 +4,7 @@ import { type OperationName, type OperationSpec, operations } from '../contract'
 import { rethrowWithJsonBody } from './blob-errors';
 import { http } from './client';
 import { attachmentFileName, type DownloadedFile } from './download';
+import { takeEarlyJson } from './early-responses';
 
 type Operation<N extends OperationName> = (typeof operations)[N];
 type InputOf<O, K extends string> = O extends { [P in K]: infer S extends z.ZodType } ? z.input<S> : never;
@@ -49,13 +50,18 @@ function send<N extends OperationName>(name: N, input: CallInput<N>, extra: Axio
 
 /**
  * Calls an operation of the contract's table (shared/src/contract/operations.ts): its method and
- * path come from the table, and its answer is parsed by the table's schema. The SDK makes every
- * call through here or `callForFile`.
+ * path come from the table, and its answer is parsed by the table's schema (a GET takes the answer
+ * the host's first script already asked for, see early-responses.ts). The SDK makes every call
+ * through here or `callForFile`.
  */
 export async function call<N extends OperationName>(name: N, input: CallInput<N> = {}): Promise<Answer<N>> {
   const operation: OperationSpec = operations[name];
-  const { data } = await send(name, input, {});
   const schema = operation.responses?.[200] ?? operation.responses?.[202];
+  const early =
+    operation.method === 'GET' && !input.query
+      ? await takeEarlyJson(operationPath(operation, input.params ?? {}))
+      : undefined;
+  const data = early ?? (await send(name, input, {})).data;
   return (schema ? schema.parse(data) : data) as Answer<N>;
 }
 

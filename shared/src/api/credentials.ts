@@ -1,12 +1,9 @@
 import type {
   CaptchaAnswer,
-  CaptchaChallenge,
   Credential,
   CredentialCreate,
   CredentialSyncRequest,
   CredentialUpdate,
-  Page,
-  PageQuery,
   PortalConnection,
   Task,
 } from '../contract';
@@ -15,12 +12,6 @@ import { call } from './call';
 export const credentialsApi = {
   async create(body: CredentialCreate): Promise<Credential> {
     return call('createCredential', { body });
-  },
-  async list(query: PageQuery): Promise<Page<Credential>> {
-    return call('listCredentials', { query });
-  },
-  async all(): Promise<Credential[]> {
-    return call('allCredentials');
   },
   async get(credentialId: string): Promise<Credential> {
     return call('getCredential', { params: { credential_id: credentialId } });
@@ -41,10 +32,6 @@ export const credentialsApi = {
   /** "Conectar con CFE": opens (or checks) the portal session now; CFE may ask for a CAPTCHA. */
   async connect(credentialId: string): Promise<PortalConnection> {
     return call('connectCredential', { params: { credential_id: credentialId } });
-  },
-  /** The CAPTCHA waiting for the owner's answer (404 when none). */
-  async captcha(credentialId: string): Promise<CaptchaChallenge> {
-    return call('getCaptcha', { params: { credential_id: credentialId } });
   },
   async answerCaptcha(credentialId: string, body: CaptchaAnswer): Promise<PortalConnection> {
     return call('answerCaptcha', { params: { credential_id: credentialId }, body });

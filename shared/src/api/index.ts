@@ -1,6 +1,5 @@
 export { adminApi } from './admin';
 export { apiTokensApi } from './api-tokens';
-export { attentionApi } from './attention';
 export { authApi } from './auth';
 export { billingApi } from './billing';
 export { rethrowWithJsonBody } from './blob-errors';

@@ -1,20 +1,9 @@
-import type {
-  Affected,
-  Page,
-  PageQuery,
-  Payment,
-  PaymentHistoryCsvRequest,
-  PaymentIds,
-  Task,
-} from '../contract';
+import type { Affected, PaymentHistoryCsvRequest, PaymentIds, Task } from '../contract';
 import { call, callForFile } from './call';
 import type { DownloadedFile } from './download';
 
 /** Payment histories of service points (spec §7 "Payment history"). */
 export const paymentHistoryApi = {
-  async list(rpuId: string, page: PageQuery): Promise<Page<Payment>> {
-    return call('listPayments', { params: { rpu_id: rpuId }, query: page });
-  },
   async sync(rpuId: string): Promise<Task> {
     return call('syncPaymentHistory', { params: { rpu_id: rpuId } });
   },

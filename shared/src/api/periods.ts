@@ -1,14 +1,4 @@
-import type {
-  Affected,
-  Page,
-  Period,
-  PeriodIds,
-  PeriodsCsvRequest,
-  PeriodsQuery,
-  PeriodsSeries,
-  PeriodsSeriesQuery,
-  PeriodsZipRequest,
-} from '../contract';
+import type { Affected, PeriodIds, PeriodsCsvRequest, PeriodsZipRequest } from '../contract';
 import { call, callForFile } from './call';
 import type { DownloadedFile } from './download';
 
@@ -23,13 +13,6 @@ const progressOf =
 
 /** Billing periods, their documents and exports (spec §7 "Media and periods"). */
 export const periodsApi = {
-  async list(query: PeriodsQuery): Promise<Page<Period>> {
-    return call('listPeriods', { query });
-  },
-  /** Amount and consumption per month of the filtered periods (the chart). */
-  async series(query: PeriodsSeriesQuery): Promise<PeriodsSeries> {
-    return call('periodsSeries', { query });
-  },
   /** The documents as a ZIP (store mode; download type all -1, PDF 0, XML 1). */
   zip(body: PeriodsZipRequest, { onProgress, signal }: BinaryOptions = {}): Promise<DownloadedFile> {
     return callForFile('periodsZip', { body, signal, onDownloadProgress: progressOf(onProgress) });

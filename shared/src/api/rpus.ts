@@ -1,7 +1,5 @@
 import type {
   Affected,
-  Page,
-  PageQuery,
   Rpu,
   RpuBulkCreate,
   RpuBulkCreateResponse,
@@ -9,7 +7,6 @@ import type {
   RpuCreate,
   RpuEmailNotifications,
   RpuIds,
-  RpuSummary,
   RpuSyncRequest,
   RpusQuery,
   RpuUpdate,
@@ -20,15 +17,6 @@ import type { DownloadedFile } from './download';
 
 /** The service points of the user (spec §7 "RPUs"). */
 export const rpusApi = {
-  async list(query: RpusQuery & PageQuery): Promise<Page<Rpu>> {
-    return call('listRpus', { query });
-  },
-  async all(): Promise<RpuSummary[]> {
-    return call('allRpus');
-  },
-  async get(rpuId: string): Promise<Rpu> {
-    return call('getRpu', { params: { rpu_id: rpuId } });
-  },
   async byServiceNumber(serviceNumber: string): Promise<Rpu> {
     return call('getRpuByServiceNumber', { params: { service_number: serviceNumber } });
   },

@@ -1,4 +1,4 @@
-import type { Page, PageQuery, Period, Task, TaskAssociation, TaskType } from '../contract';
+import type { Page, PageQuery, Task, TaskAssociation, TaskType } from '../contract';
 import { call } from './call';
 
 /** The user's tasks (sync runs), their service points and the periods each found (spec §7 "Tasks"). */
@@ -10,8 +10,5 @@ export const tasksApi = {
   },
   async associations(taskId: string, page: PageQuery): Promise<Page<TaskAssociation>> {
     return call('listTaskAssociations', { params: { task_id: taskId }, query: page });
-  },
-  async periods(taskAssociationId: string, page: PageQuery): Promise<Page<Period>> {
-    return call('listTaskPeriods', { params: { task_association_id: taskAssociationId }, query: page });
   },
 };

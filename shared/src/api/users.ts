@@ -1,25 +1,15 @@
-import {
-  type Page,
-  type PageQuery,
-  type TemporalPassword,
-  type Token,
-  type UpdatePassword,
-  type UserPublic,
-  type UserRegister,
-  type UsersQuery,
-  type UserUpdate,
-  type UserUpdateMe,
-  zUserPublic,
+import type {
+  TemporalPassword,
+  Token,
+  UpdatePassword,
+  UserPublic,
+  UserRegister,
+  UserUpdate,
+  UserUpdateMe,
 } from '../contract';
 import { call } from './call';
-import { takeEarlyJson } from './early-responses';
 
 export const usersApi = {
-  async me(): Promise<UserPublic> {
-    const early = await takeEarlyJson('/users/me');
-    if (early !== undefined) return zUserPublic.parse(early);
-    return call('getMe');
-  },
   async updateMe(body: UserUpdateMe): Promise<UserPublic> {
     return call('updateMe', { body });
   },
@@ -28,9 +18,6 @@ export const usersApi = {
   },
   async signup(body: UserRegister): Promise<UserPublic> {
     return call('signUp', { body });
-  },
-  async list(query: UsersQuery & PageQuery): Promise<Page<UserPublic>> {
-    return call('listUsers', { query });
   },
   async update(userId: string, body: UserUpdate): Promise<UserPublic> {
     return call('updateUser', { params: { user_id: userId }, body });

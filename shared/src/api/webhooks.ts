@@ -1,8 +1,5 @@
 import type {
   Message,
-  Page,
-  PageQuery,
-  Webhook,
   WebhookCreate,
   WebhookDelivery,
   WebhookUpdate,
@@ -12,9 +9,6 @@ import type {
 import { call } from './call';
 
 export const webhooksApi = {
-  async list(query: PageQuery): Promise<Page<Webhook>> {
-    return call('listWebhooks', { query });
-  },
   async create(body: WebhookCreate): Promise<WebhookWithSecret> {
     return call('createWebhook', { body });
   },
@@ -26,9 +20,6 @@ export const webhooksApi = {
   },
   async test(webhookId: string): Promise<WebhookDelivery> {
     return call('testWebhook', { params: { webhook_id: webhookId } });
-  },
-  async deliveries(webhookId: string, query: PageQuery): Promise<Page<WebhookDelivery>> {
-    return call('listWebhookDeliveries', { params: { webhook_id: webhookId }, query });
   },
   /** Superusers: a webhook.test with this RPU to every enabled endpoint of its owner. */
   async adminTestRpu(rpuId: string): Promise<WebhookDelivery[]> {

@@ -1,15 +1,15 @@
 import { credentialsApi } from '../api/credentials';
 import { type Credential, SyncWorkflow } from '../contract';
 import { errorMessage } from '../errors';
-import { queryClient, queryKeys } from '../query';
+import { familyKey, queryClient } from '../query';
 import { es } from '../text/es';
 import { toast } from '../ui/toast';
 
 /** After a fix: the lists of services and accounts, and with them the inbox, load again. */
 export async function refreshAfterFix() {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.rpus }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.credentials }),
+    queryClient.invalidateQueries({ queryKey: familyKey('rpus') }),
+    queryClient.invalidateQueries({ queryKey: familyKey('credentials') }),
   ]);
 }
 

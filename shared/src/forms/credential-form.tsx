@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { FormEvent, ReactNode } from 'react';
 import { credentialsApi } from '../api/credentials';
 import { type Credential, zCredentialCreate } from '../contract';
-import { queryClient, queryKeys } from '../query';
+import { familyKey, operationKey, queryClient } from '../query';
 import { es } from '../text/es';
 import { Alert, Button, PasswordField, Row, Stack, TextField } from '../ui';
 import { useFormErrors } from './use-form-errors';
@@ -19,8 +19,8 @@ export function CredentialForm({
   const create = useMutation({
     mutationFn: credentialsApi.create,
     onSuccess: async (credential) => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.credentials });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+      await queryClient.invalidateQueries({ queryKey: familyKey('credentials') });
+      await queryClient.invalidateQueries({ queryKey: operationKey('getMe') });
       onCreated(credential);
     },
     onError: form.fromServer,
