@@ -320,7 +320,7 @@ describe('password recovery and reset', () => {
     const malformed = await recover('no-es-correo');
     expect(malformed.statusCode).toBe(422);
     expect(malformed.json().detail).toEqual([
-      { loc: ['path', 'email'], msg: 'must be a valid email', type: 'value_error' },
+      { loc: ['path', 'email'], msg: 'must be a valid email', type: 'value_error', ctx: { format: 'email' } },
     ]);
   });
 });

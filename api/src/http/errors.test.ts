@@ -33,7 +33,7 @@ test('an unknown route is a FastAPI 404', async () => {
   }
 });
 
-test('body validation: field-level list with loc, the spec messages and a type', async () => {
+test('body validation: field-level list with loc, the spec messages, a type and the limits (ctx) a client words it with', async () => {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/v1/users/signup',
@@ -42,10 +42,20 @@ test('body validation: field-level list with loc, the spec messages and a type',
   expect(response.statusCode).toBe(422);
   expect(response.json()).toEqual({
     detail: [
-      { loc: ['body', 'email'], msg: 'must be a valid email', type: 'value_error' },
-      { loc: ['body', 'password'], msg: 'must be at least 8 characters', type: 'string_too_short' },
+      { loc: ['body', 'email'], msg: 'must be a valid email', type: 'value_error', ctx: { format: 'email' } },
+      {
+        loc: ['body', 'password'],
+        msg: 'must be at least 8 characters',
+        type: 'string_too_short',
+        ctx: { min_length: 8 },
+      },
       { loc: ['body', 'full_name'], msg: 'full_name is a required field', type: 'missing' },
-      { loc: ['body', 'company_name'], msg: 'must be at most 255 characters', type: 'string_too_long' },
+      {
+        loc: ['body', 'company_name'],
+        msg: 'must be at most 255 characters',
+        type: 'string_too_long',
+        ctx: { max_length: 255 },
+      },
     ],
   });
 });
@@ -59,7 +69,12 @@ test('a missing field is "required"; the submitted value is never echoed', async
   expect(response.statusCode).toBe(422);
   expect(response.json().detail).toEqual([
     { loc: ['body', 'token'], msg: 'token is a required field', type: 'missing' },
-    { loc: ['body', 'new_password'], msg: 'must be at least 8 characters', type: 'string_too_short' },
+    {
+      loc: ['body', 'new_password'],
+      msg: 'must be at least 8 characters',
+      type: 'string_too_short',
+      ctx: { min_length: 8 },
+    },
   ]);
   expect(response.body).not.toContain('"input"');
 });
@@ -72,8 +87,8 @@ test('query and path errors are located in query and path, with positive/integer
   });
   expect(query.statusCode).toBe(422);
   expect(query.json().detail).toEqual([
-    { loc: ['query', 'page'], msg: 'must be a positive number', type: 'greater_than' },
-    { loc: ['query', 'page_size'], msg: 'must be an integer', type: 'int_type' },
+    { loc: ['query', 'page'], msg: 'must be a positive number', type: 'greater_than', ctx: { gt: 0 } },
+    { loc: ['query', 'page_size'], msg: 'must be an integer', type: 'int_type', ctx: { expected: 'int' } },
   ]);
 
   const path = await t.app.inject({
@@ -84,7 +99,60 @@ test('query and path errors are located in query and path, with positive/integer
   });
   expect(path.statusCode).toBe(422);
   expect(path.json().detail).toEqual([
-    { loc: ['path', 'user_id'], msg: 'must be a valid uuid', type: 'value_error' },
+    { loc: ['path', 'user_id'], msg: 'must be a valid uuid', type: 'value_error', ctx: { format: 'uuid' } },
+  ]);
+});
+
+test("each generic 422 item carries the limits its type needs (ctx); the API's own sentences carry none", async () => {
+  const detailOf = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+    const response = await t.app.inject({
+      method,
+      url: `/api/v1${url}`,
+      payload,
+      headers: bearer(adminToken),
+    });
+    expect(response.statusCode).toBe(422);
+    return response.json().detail;
+  };
+  expect(await detailOf('GET', '/users/?page_size=501')).toEqual([
+    {
+      loc: ['query', 'page_size'],
+      msg: 'must be less than or equal to 500',
+      type: 'less_than_equal',
+      ctx: { le: 500 },
+    },
+  ]);
+  expect(await detailOf('POST', '/rpus/delete/bulk', { rpu_ids: [] })).toEqual([
+    {
+      loc: ['body', 'rpu_ids'],
+      msg: 'must have at least 1 items',
+      type: 'too_short',
+      ctx: { min_length: 1 },
+    },
+  ]);
+  // Messages the contract words itself in English are typed, so a client still words them.
+  expect(await detailOf('GET', '/tasks/stats?time_zone=Marte%2FBase')).toEqual([
+    {
+      loc: ['query', 'time_zone'],
+      msg: 'must be a valid time zone',
+      type: 'value_error',
+      ctx: { format: 'time_zone' },
+    },
+  ]);
+  expect(await detailOf('POST', '/tasks/retry', {})).toEqual([
+    {
+      loc: ['body', 'task_ids'],
+      msg: 'task_ids or task_association_ids is a required field',
+      type: 'missing',
+    },
+  ]);
+  // A Spanish sentence of the API's own (a schema's message for people): value_error, no ctx.
+  expect(await detailOf('POST', '/rpus/', { service_number: '12345' })).toEqual([
+    {
+      loc: ['body', 'service_number'],
+      msg: 'El número de servicio debe tener 12 dígitos.',
+      type: 'value_error',
+    },
   ]);
 });
 

@@ -1,6 +1,7 @@
 import type { SwaggerTransformObject } from '@fastify/swagger';
-import { appErrorCodes } from '@luz/shared/contract';
+import { appErrorCodes, zValidationErrorItem } from '@luz/shared/contract';
 import type { RouteOptions } from 'fastify';
+import { z } from 'zod';
 import type { AuthGuard } from './auth-guard';
 
 /**
@@ -62,6 +63,9 @@ export function operationIdOf(method: string, path: string, prefix: string): str
 
 const detailSchema = { $ref: '#/components/schemas/ErrorDetail' };
 const validationSchema = { $ref: '#/components/schemas/ValidationErrorDetail' };
+
+/** A 422 item as the contract declares it (`ctx` carries the limits a client words the error with). */
+const { $schema: _, ...validationItemSchema } = z.toJSONSchema(zValidationErrorItem);
 
 export function openApiCompletion(auth: AuthGuard, prefix: string) {
   const facts = new Map<string, RouteFacts>();
@@ -140,22 +144,7 @@ export function openApiCompletion(auth: AuthGuard, prefix: string) {
           type: 'object',
           required: ['detail'],
           properties: {
-            detail: {
-              type: 'array',
-              items: {
-                type: 'object',
-                required: ['loc', 'msg', 'type'],
-                properties: {
-                  loc: {
-                    type: 'array',
-                    items: { type: ['string', 'integer'] },
-                    examples: [['body', 'alias']],
-                  },
-                  msg: { type: 'string' },
-                  type: { type: 'string' },
-                },
-              },
-            },
+            detail: { type: 'array', items: validationItemSchema },
           },
         },
       },

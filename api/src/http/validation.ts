@@ -1,6 +1,10 @@
-import type { ValidationErrorItem } from '@luz/shared/contract';
+import {
+  type ValidationErrorContext,
+  type ValidationErrorItem,
+  zValidationErrorContext,
+} from '@luz/shared/contract';
 import type { FastifySchemaCompiler } from 'fastify';
-import type { core, ZodType } from 'zod';
+import { type core, type ZodType, z } from 'zod';
 
 type Issue = core.$ZodRawIssue;
 type RequestPart = 'body' | 'querystring' | 'params' | 'headers';
@@ -59,8 +63,18 @@ function validationMessage(issue: Issue, part = 'body'): string | undefined {
   }
 }
 
-/** FastAPI-like `type` of an issue, so a client can branch without reading the message. */
-function errorType(issue: core.$ZodIssue & { input?: unknown }): string {
+type FinalIssue = core.$ZodIssue & { input?: unknown; params?: { type?: unknown; ctx?: unknown } };
+
+/** The generic wording of an issue: the messages above, or zod's own where they say nothing. */
+function genericMessage(issue: FinalIssue, location: string): string {
+  const own = validationMessage(issue as Issue, location);
+  if (own !== undefined) return own;
+  const zods = z.config().localeError?.(issue as Issue);
+  return (typeof zods === 'string' ? zods : zods?.message) ?? 'Invalid input';
+}
+
+/** FastAPI-like `type` of an issue worded generically, so a client can branch without reading the message. */
+function errorType(issue: FinalIssue): string {
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined ? 'missing' : `${issue.expected}_type`;
@@ -70,6 +84,10 @@ function errorType(issue: core.$ZodIssue & { input?: unknown }): string {
     case 'too_big':
       if (issue.origin === 'string') return 'string_too_long';
       return issue.origin === 'array' ? 'too_long' : issue.inclusive ? 'less_than_equal' : 'less_than';
+    case 'invalid_format':
+      return issue.format === 'regex' ? 'string_pattern_mismatch' : 'value_error';
+    case 'not_multiple_of':
+      return 'multiple_of';
     case 'invalid_value':
       return 'enum';
     case 'unrecognized_keys':
@@ -77,6 +95,58 @@ function errorType(issue: core.$ZodIssue & { input?: unknown }): string {
     default:
       return 'value_error';
   }
+}
+
+const bound = (value: number | bigint) => Number(value);
+
+/** The limits a client needs to word the error of `errorType` itself (FastAPI's `ctx`). */
+function errorContext(issue: FinalIssue): ValidationErrorContext | undefined {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? undefined : { expected: issue.expected };
+    case 'too_small':
+      if (issue.origin === 'string' || issue.origin === 'array')
+        return issue.input === '' ? undefined : { min_length: bound(issue.minimum) };
+      return issue.inclusive ? { ge: bound(issue.minimum) } : { gt: bound(issue.minimum) };
+    case 'too_big':
+      if (issue.origin === 'string' || issue.origin === 'array') return { max_length: bound(issue.maximum) };
+      return issue.inclusive ? { le: bound(issue.maximum) } : { lt: bound(issue.maximum) };
+    case 'invalid_format':
+      return issue.format === 'regex' && issue.pattern
+        ? { pattern: issue.pattern }
+        : { format: issue.format };
+    case 'not_multiple_of':
+      return { multiple_of: bound(issue.divisor) };
+    case 'invalid_value':
+      return { expected: issue.values.map(String).join(', ') };
+    case 'unrecognized_keys':
+      return undefined;
+    default:
+      return { reason: issue.code };
+  }
+}
+
+/** How a schema types a message of its own (`refine(…, { message, params: { type, ctx } })`). */
+const zTypedIssue = z.object({ type: z.string(), ctx: zValidationErrorContext.optional() });
+
+/**
+ * One issue as a 422 item. A generic issue gets its type and `ctx`, from which a client words it
+ * in its language; a message of the schema's own is the API's sentence for people (`value_error`
+ * without `ctx`), unless the schema types it with `params: { type, ctx }`.
+ */
+function validationItem(issue: FinalIssue, location: string): ValidationErrorItem {
+  const loc = [
+    location,
+    ...issue.path.map((segment) => (typeof segment === 'number' ? segment : String(segment))),
+  ];
+  if (issue.message === genericMessage(issue, location)) {
+    const ctx = errorContext(issue);
+    return { loc, msg: issue.message, type: errorType(issue), ...(ctx && { ctx }) };
+  }
+  const typed = zTypedIssue.safeParse(issue.params);
+  if (!typed.success) return { loc, msg: issue.message, type: 'value_error' };
+  const { type, ctx } = typed.data;
+  return { loc, msg: issue.message, type, ...(ctx && { ctx }) };
 }
 
 /** A failed request validation, already in the shape of a 422 answer. */
@@ -89,14 +159,7 @@ export class RequestValidationError extends Error {
 }
 
 function validationItems(issues: readonly core.$ZodIssue[], location: string): ValidationErrorItem[] {
-  return issues.map((issue) => ({
-    loc: [
-      location,
-      ...issue.path.map((segment) => (typeof segment === 'number' ? segment : String(segment))),
-    ],
-    msg: issue.message,
-    type: errorType(issue),
-  }));
+  return issues.map((issue) => validationItem(issue, location));
 }
 
 /** What a 422 says about a NUL character (spec §5 wording style; the front end translates it). */

@@ -134,7 +134,12 @@ describe('GET /periods/all', () => {
     const reversed = await list({ initial_date: '2024-03-01', final_date: '2024-01-01' });
     expect(reversed.statusCode).toBe(422);
     expect(reversed.json().detail).toEqual([
-      { loc: ['query', 'final_date'], msg: 'must be on or after initial_date', type: 'value_error' },
+      {
+        loc: ['query', 'final_date'],
+        msg: 'must be on or after initial_date',
+        type: 'date_order',
+        ctx: { after: 'initial_date' },
+      },
     ]);
     const spanishDate = await list({ initial_date: '31/01/2024' });
     expect(spanishDate.statusCode).toBe(422);

@@ -65,8 +65,13 @@ describe('signup', () => {
     });
     expect(response.statusCode).toBe(422);
     expect(response.json().detail).toEqual([
-      { loc: ['body', 'email'], msg: 'must be a valid email', type: 'value_error' },
-      { loc: ['body', 'password'], msg: 'must be at most 128 characters', type: 'string_too_long' },
+      { loc: ['body', 'email'], msg: 'must be a valid email', type: 'value_error', ctx: { format: 'email' } },
+      {
+        loc: ['body', 'password'],
+        msg: 'must be at most 128 characters',
+        type: 'string_too_long',
+        ctx: { max_length: 128 },
+      },
       { loc: ['body', 'full_name'], msg: 'full_name is a required field', type: 'missing' },
       { loc: ['body', 'company_name'], msg: 'company_name is a required field', type: 'missing' },
     ]);
@@ -414,7 +419,12 @@ describe('POST /users/{user_id}/set-temporal-password', () => {
     const short = await setTemporal(user.id, { password: 'corta' });
     expect(short.statusCode).toBe(422);
     expect(short.json().detail).toEqual([
-      { loc: ['body', 'password'], msg: 'must be at least 8 characters', type: 'string_too_short' },
+      {
+        loc: ['body', 'password'],
+        msg: 'must be at least 8 characters',
+        type: 'string_too_short',
+        ctx: { min_length: 8 },
+      },
     ]);
   });
 });

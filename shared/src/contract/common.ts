@@ -22,11 +22,41 @@ export type Page<T> = { data: T[]; count: number; count_capped?: boolean };
 export const zMessage = z.object({ message: z.string() });
 export type Message = z.infer<typeof zMessage>;
 
+/**
+ * What a client needs to word a field error in its own language (FastAPI's `ctx`), by `type`:
+ * `string_too_short` {min_length}, `string_too_long` {max_length}, `too_short` {min_length} and
+ * `too_long` {max_length} (items of a list), `greater_than_equal` {ge}, `greater_than` {gt},
+ * `less_than_equal` {le}, `less_than` {lt}, `multiple_of` {multiple_of}, `string_pattern_mismatch`
+ * {pattern}, `enum` {expected: the values, comma-separated}, `<expected>_type` {expected},
+ * `date_order` {after: the field it must not precede}, and `value_error` {format} for a value that
+ * is not a valid email, url, uuid, date… or {reason} for any other generic refusal. A `value_error`
+ * without `ctx`, and the API's own types (`service_cap`, `password_guessable`…), carry a sentence
+ * the API words for people, in Spanish.
+ */
+export const zValidationErrorContext = z
+  .object({
+    min_length: z.number(),
+    max_length: z.number(),
+    ge: z.number(),
+    gt: z.number(),
+    le: z.number(),
+    lt: z.number(),
+    multiple_of: z.number(),
+    pattern: z.string(),
+    expected: z.string(),
+    format: z.string(),
+    reason: z.string(),
+    after: z.string(),
+  })
+  .partial();
+export type ValidationErrorContext = z.infer<typeof zValidationErrorContext>;
+
 /** FastAPI-shaped validation error item. */
 export const zValidationErrorItem = z.object({
-  loc: z.array(z.union([z.string(), z.number()])),
-  msg: z.string(),
-  type: z.string(),
+  loc: z.array(z.union([z.string(), z.number()])).meta({ examples: [['body', 'password']] }),
+  msg: z.string().meta({ examples: ['must be at least 8 characters'] }),
+  type: z.string().meta({ examples: ['string_too_short'] }),
+  ctx: zValidationErrorContext.optional().meta({ examples: [{ min_length: 8 }] }),
 });
 export type ValidationErrorItem = z.infer<typeof zValidationErrorItem>;
 
@@ -43,6 +73,16 @@ export const zMoney = z.string().regex(/^-?\d+(\.\d{1,2})?$/);
 
 /** Calendar date on the wire: yyyy-MM-dd. */
 export const zIsoDate = z.iso.date();
+
+/** A date range's end is not before its start (yyyy-MM-dd compares as text). */
+export const dateOrder = (value: { initial_date?: string | undefined; final_date?: string | undefined }) =>
+  !value.initial_date || !value.final_date || value.initial_date <= value.final_date;
+/** The 422 item of a range out of order: typed, so a client words it (see zValidationErrorContext). */
+export const dateOrderIssue = {
+  message: 'must be on or after initial_date',
+  path: ['final_date'],
+  params: { type: 'date_order', ctx: { after: 'initial_date' } },
+};
 
 /**
  * What an error answer's `code` says went wrong (`{"detail": …, "code": …}`); the API maps each to

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zId, zIsoDate, zMoney, zPageQuery, zQueryBoolean } from './common';
+import { dateOrder, dateOrderIssue, zId, zIsoDate, zMoney, zPageQuery, zQueryBoolean } from './common';
 import { zDownloadType } from './enums';
 
 /** Energy travels like money: a decimal string, never a float. */
@@ -57,13 +57,6 @@ export const zPeriod = z.object({
   created_at: z.string(),
 });
 export type Period = z.infer<typeof zPeriod>;
-
-const dateOrder = (value: { initial_date?: string | undefined; final_date?: string | undefined }) =>
-  !value.initial_date || !value.final_date || value.initial_date <= value.final_date;
-const dateOrderIssue = {
-  message: 'must be on or after initial_date',
-  path: ['final_date'],
-};
 
 /**
  * The filters of spec §7 (GET /periods/all). The dates bound the period's final date (the day

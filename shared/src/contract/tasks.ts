@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zId, zIsoDate, zMoney, zPageQuery, zQueryBoolean } from './common';
+import { dateOrder, dateOrderIssue, zId, zIsoDate, zMoney, zPageQuery, zQueryBoolean } from './common';
 import { SyncWorkflow, zTaskStatus, zTaskType } from './enums';
 
 /**
@@ -102,7 +102,8 @@ export const zTimeZone = z
         return false;
       }
     },
-    { message: 'must be a valid time zone' },
+    // Typed like a format, so a client words it as any invalid value (see zValidationErrorContext).
+    { message: 'must be a valid time zone', params: { type: 'value_error', ctx: { format: 'time_zone' } } },
   );
 
 export const DEFAULT_TIME_ZONE = 'America/Mexico_City';
@@ -114,10 +115,6 @@ const dateRange = {
   final_date: zIsoDate.optional(),
   time_zone: zTimeZone.default(DEFAULT_TIME_ZONE),
 };
-
-const dateOrder = (value: { initial_date?: string | undefined; final_date?: string | undefined }) =>
-  !value.initial_date || !value.final_date || value.initial_date <= value.final_date;
-const dateOrderIssue = { message: 'must be on or after initial_date', path: ['final_date'] };
 
 /**
  * GET /tasks/stats: counts of the caller's tasks created in a date range; for a superuser, of
@@ -175,6 +172,7 @@ export const zTaskRetry = z
   .refine((value) => value.task_ids.length + value.task_association_ids.length > 0, {
     message: 'task_ids or task_association_ids is a required field',
     path: ['task_ids'],
+    params: { type: 'missing' },
   });
 export type TaskRetry = z.input<typeof zTaskRetry>;
 

@@ -71,15 +71,20 @@ describe('toApiError: answers of the server', () => {
     const error = toApiError(
       httpError(422, {
         detail: [
-          { loc: ['body', 'email'], msg: 'must be a valid email', type: 'value_error' },
-          { loc: ['body', 'password'], msg: 'must be at least 8 characters', type: 'string_too_short' },
+          {
+            loc: ['body', 'alias'],
+            msg: 'must be at most 120 characters',
+            type: 'string_too_long',
+            ctx: { max_length: 120 },
+          },
+          { loc: ['body', 'holder_name'], msg: 'Falta el nombre del titular.', type: 'value_error' },
         ],
       }),
     );
     expect(Array.isArray(error.detail)).toBe(true);
     expect(error.fieldErrors).toEqual({
-      email: es.validation.email,
-      password: es.validation.min(8),
+      alias: es.validation.max(120),
+      holder_name: 'Falta el nombre del titular.',
     });
   });
 

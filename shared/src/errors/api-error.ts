@@ -5,7 +5,7 @@ import {
   type ValidationErrorItem,
   zValidationErrorItem,
 } from '../contract/common';
-import { translateValidationMessage } from '../validation/messages';
+import { validationItemMessage } from '../validation/messages';
 import { httpStatusName } from './status-names';
 
 /**
@@ -46,7 +46,7 @@ export function fieldErrorsFromDetail(detail: ErrorDetail): Record<string, strin
     const path = typeof first === 'string' && REQUEST_LOCATIONS.has(first) ? rest : item.loc;
     if (path.length === 0) continue;
     const key = path.map(String).join('.');
-    if (!(key in errors)) errors[key] = translateValidationMessage(item.msg);
+    if (!(key in errors)) errors[key] = validationItemMessage(item);
   }
   return errors;
 }

@@ -71,15 +71,35 @@ describe('errorMessage (Spanish, for toasts)', () => {
 });
 
 describe('fieldErrors (422 detail list to Spanish messages per field)', () => {
-  it('translates the generic English messages of spec §5', () => {
+  it('words the generic errors of spec §5 in Spanish from their type and ctx', () => {
     const error = httpError(422, {
       detail: [
         { loc: ['body', 'full_name'], msg: 'full_name is a required field', type: 'missing' },
-        { loc: ['body', 'email'], msg: 'must be a valid email', type: 'value_error' },
-        { loc: ['body', 'password'], msg: 'must be at least 8 characters', type: 'string_too_short' },
-        { loc: ['body', 'company_name'], msg: 'must be at most 255 characters', type: 'string_too_long' },
-        { loc: ['query', 'page'], msg: 'must be a positive number', type: 'greater_than' },
-        { loc: ['query', 'page_size'], msg: 'must be an integer', type: 'int_type' },
+        {
+          loc: ['body', 'email'],
+          msg: 'must be a valid email',
+          type: 'value_error',
+          ctx: { format: 'email' },
+        },
+        {
+          loc: ['body', 'password'],
+          msg: 'must be at least 8 characters',
+          type: 'string_too_short',
+          ctx: { min_length: 8 },
+        },
+        {
+          loc: ['body', 'company_name'],
+          msg: 'must be at most 255 characters',
+          type: 'string_too_long',
+          ctx: { max_length: 255 },
+        },
+        { loc: ['query', 'page'], msg: 'must be a positive number', type: 'greater_than', ctx: { gt: 0 } },
+        {
+          loc: ['query', 'page_size'],
+          msg: 'must be an integer',
+          type: 'int_type',
+          ctx: { expected: 'int' },
+        },
       ],
     });
     expect(fieldErrors(error)).toEqual({
@@ -92,20 +112,24 @@ describe('fieldErrors (422 detail list to Spanish messages per field)', () => {
     });
   });
 
-  it('passes unknown messages through', () => {
+  it("shows the API's own sentences (a value_error without ctx) as they are", () => {
+    const own = 'El número de servicio debe tener 12 dígitos.';
     const error = httpError(422, {
-      detail: [
-        { loc: ['body', 'service_number'], msg: 'must be a 12-digit service number', type: 'value_error' },
-      ],
+      detail: [{ loc: ['body', 'service_number'], msg: own, type: 'value_error' }],
     });
-    expect(fieldErrors(error)).toEqual({ service_number: 'must be a 12-digit service number' });
+    expect(fieldErrors(error)).toEqual({ service_number: own });
   });
 
   it('keys nested fields by their path and skips items that name no field', () => {
     const error = httpError(422, {
       detail: [
         { loc: ['body'], msg: 'body is a required field', type: 'missing' },
-        { loc: ['body', 'rows', 3, 'service_number'], msg: 'must be an integer', type: 'int_type' },
+        {
+          loc: ['body', 'rows', 3, 'service_number'],
+          msg: 'must be an integer',
+          type: 'int_type',
+          ctx: { expected: 'int' },
+        },
       ],
     });
     expect(fieldErrors(error)).toEqual({ 'rows.3.service_number': es.validation.integer });
@@ -115,7 +139,12 @@ describe('fieldErrors (422 detail list to Spanish messages per field)', () => {
     const error = httpError(422, {
       detail: [
         { loc: ['body', 'email'], msg: 'email is a required field', type: 'missing' },
-        { loc: ['body', 'email'], msg: 'must be a valid email', type: 'value_error' },
+        {
+          loc: ['body', 'email'],
+          msg: 'must be a valid email',
+          type: 'value_error',
+          ctx: { format: 'email' },
+        },
       ],
     });
     expect(fieldErrors(error)).toEqual({ email: es.validation.required });

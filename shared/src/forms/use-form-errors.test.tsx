@@ -11,7 +11,14 @@ const validationError = (items: { field: string; msg: string }[]) =>
     kind: 'http',
     message: 'Validation Error',
     status: 422,
-    body: { detail: items.map(({ field, msg }) => ({ loc: ['body', field], msg, type: 'value_error' })) },
+    body: {
+      detail: items.map(({ field, msg }) => ({
+        loc: ['body', field],
+        msg,
+        type: 'string_too_long',
+        ctx: { max_length: 5 },
+      })),
+    },
   });
 
 test('a failed check marks the field and does not send', () => {

@@ -1,2 +1,2 @@
 export { FORM_ERROR_KEY, formErrors, issueMessage } from './form-errors';
-export { genericValidationMessages, translateValidationMessage } from './messages';
+export { validationItemMessage } from './messages';

@@ -1,83 +1,70 @@
+import type { ValidationErrorItem } from '../contract';
 import { es } from '../text/es';
-import { genericValidationMessages, translateValidationMessage } from './messages';
+import { validationItemMessage } from './messages';
 
-describe('genericValidationMessages (spec §5, English as the API sends them)', () => {
-  it('builds "{field} is a required field"', () => {
-    expect(genericValidationMessages.required('email')).toBe('email is a required field');
-  });
-  it('has "must be a valid email"', () => {
-    expect(genericValidationMessages.email).toBe('must be a valid email');
-  });
-  it('builds "must be at least {min} characters"', () => {
-    expect(genericValidationMessages.min(8)).toBe('must be at least 8 characters');
-  });
-  it('builds "must be at most {max} characters"', () => {
-    expect(genericValidationMessages.max(255)).toBe('must be at most 255 characters');
-  });
-  it('has "must be a positive number"', () => {
-    expect(genericValidationMessages.positive).toBe('must be a positive number');
-  });
-  it('has "must be an integer"', () => {
-    expect(genericValidationMessages.integer).toBe('must be an integer');
-  });
+const item = (type: string, ctx?: ValidationErrorItem['ctx'], msg = 'English, as the API words it') => ({
+  loc: ['body', 'field'],
+  msg,
+  type,
+  ...(ctx && { ctx }),
 });
 
-describe('translateValidationMessage', () => {
-  it('translates the required message whatever the field', () => {
-    expect(translateValidationMessage('email is a required field')).toBe(es.validation.required);
-    expect(translateValidationMessage('full_name is a required field')).toBe('Este campo es obligatorio');
-  });
-  it('translates the e-mail message', () => {
-    expect(translateValidationMessage('must be a valid email')).toBe('Escribe un correo electrónico válido');
-  });
-  it('translates the minimum length with its number', () => {
-    expect(translateValidationMessage('must be at least 8 characters')).toBe(
-      'Debe tener al menos 8 caracteres',
-    );
-  });
-  it('translates the maximum length with its number', () => {
-    expect(translateValidationMessage('must be at most 255 characters')).toBe(
-      'Debe tener como máximo 255 caracteres',
-    );
-  });
-  it('translates the positive-number message', () => {
-    expect(translateValidationMessage('must be a positive number')).toBe(es.validation.positive);
-  });
-  it('translates the integer message', () => {
-    expect(translateValidationMessage('must be an integer')).toBe(es.validation.integer);
-  });
-  it('translates every message the builders produce', () => {
-    const built = [
-      genericValidationMessages.required('x'),
-      genericValidationMessages.email,
-      genericValidationMessages.min(3),
-      genericValidationMessages.max(3),
-      genericValidationMessages.positive,
-      genericValidationMessages.integer,
-    ];
-    for (const message of built) expect(translateValidationMessage(message)).not.toBe(message);
-  });
+describe('validationItemMessage: a 422 item in Spanish, by its type and ctx', () => {
   it.each([
-    ['must be greater than or equal to 1', 'Debe ser mayor o igual a 1'],
-    ['must be less than or equal to 500', 'Debe ser menor o igual a 500'],
-    ['must have at least 1 items', 'Elige al menos 1'],
-    ['must have at most 10000 items', 'Elige como máximo 10000'],
-    ['must be a `number` type', 'Debe ser un número'],
-    ['must be a `string` type', 'Valor inválido'],
-    ['must be a valid url', 'Escribe una URL válida'],
-    ['must be a valid uuid', 'Valor inválido'],
-    ['must be a valid time zone', 'Valor inválido'],
-    ['must be one of the following values: 0, 1, 2', 'Elige una de las opciones válidas'],
-    ['has unknown fields: role', 'Valor inválido'],
-  ])('translates the API\'s other generic message "%s"', (message, spanish) => {
-    expect(translateValidationMessage(message)).toBe(spanish);
+    [item('missing'), 'Este campo es obligatorio'],
+    [item('string_too_short', { min_length: 8 }), 'Debe tener al menos 8 caracteres'],
+    [item('string_too_long', { max_length: 255 }), 'Debe tener como máximo 255 caracteres'],
+    [item('too_short', { min_length: 1 }), 'Elige al menos 1'],
+    [item('too_long', { max_length: 10000 }), 'Elige como máximo 10000'],
+    [item('greater_than_equal', { ge: 1 }), 'Debe ser mayor o igual a 1'],
+    [item('greater_than', { gt: 0 }), 'Debe ser un número positivo'],
+    [item('greater_than', { gt: 3 }), 'Debe ser mayor que 3'],
+    [item('less_than_equal', { le: 500 }), 'Debe ser menor o igual a 500'],
+    [item('less_than', { lt: 10 }), 'Debe ser menor que 10'],
+    [item('multiple_of', { multiple_of: 5 }), 'Debe ser múltiplo de 5'],
+    [item('int_type', { expected: 'int' }), 'Debe ser un número entero'],
+    [item('number_type', { expected: 'number' }), 'Debe ser un número'],
+    [item('string_type', { expected: 'string' }), 'Valor inválido'],
+    [item('enum', { expected: '0, 1, 2' }), 'Elige una de las opciones válidas'],
+    [item('extra_forbidden'), 'Valor inválido'],
+    [item('string_pattern_mismatch', { pattern: '^\\d+$' }), 'Valor inválido'],
+    [item('date_order', { after: 'initial_date' }), 'Debe ser igual o posterior a la fecha inicial'],
+    [item('string_nul'), es.validation.nul],
+    [item('value_error', { format: 'email' }), 'Escribe un correo electrónico válido'],
+    [item('value_error', { format: 'url' }), 'Escribe una URL válida'],
+    [item('value_error', { format: 'date' }), es.validation.date],
+    [item('value_error', { format: 'uuid' }), 'Valor inválido'],
+    [item('value_error', { reason: 'invalid_union' }), 'Valor inválido'],
+  ])('%j reads "%s"', (error, spanish) => {
+    expect(validationItemMessage(error)).toBe(spanish);
   });
-  it('passes unknown messages through unchanged', () => {
-    expect(translateValidationMessage('must be a 12-digit service number')).toBe(
-      'must be a 12-digit service number',
+
+  it('never depends on the English wording', () => {
+    expect(validationItemMessage(item('string_too_short', { min_length: 8 }, 'anything'))).toBe(
+      es.validation.min(8),
     );
-    expect(translateValidationMessage('Ya existe una cuenta con este correo')).toBe(
-      'Ya existe una cuenta con este correo',
+  });
+
+  it('reads "Valor inválido" when a generic type lacks the limit it needs', () => {
+    for (const type of [
+      'string_too_short',
+      'string_too_long',
+      'too_short',
+      'greater_than_equal',
+      'less_than',
+    ])
+      expect(validationItemMessage(item(type, {}))).toBe(es.validation.invalid);
+    expect(validationItemMessage(item('value_error', {}))).toBe(es.validation.invalid);
+  });
+
+  it("shows the API's own sentences as they are: a value_error without ctx and the API's own types", () => {
+    const own = 'El número de servicio debe tener 12 dígitos.';
+    expect(validationItemMessage(item('value_error', undefined, own))).toBe(own);
+    expect(validationItemMessage(item('service_cap', undefined, 'Esta cuenta tendría 12 servicios…'))).toBe(
+      'Esta cuenta tendría 12 servicios…',
+    );
+    expect(validationItemMessage(item('password_guessable', undefined, 'Contraseña fácil'))).toBe(
+      'Contraseña fácil',
     );
   });
 });

@@ -1,68 +1,51 @@
+import type { ValidationErrorContext, ValidationErrorItem } from '../contract/common';
 import { es } from '../text/es';
 
-/**
- * The generic validation messages of spec §5, in English as the spec (and the API, which
- * sends them in 422 answers) words them. The interface never shows them as they are: it shows
- * their Spanish translation from `es.validation` (see `translateValidationMessage`).
- */
-export const genericValidationMessages = {
-  required: (field: string) => `${field} is a required field`,
-  email: 'must be a valid email',
-  min: (min: number) => `must be at least ${min} characters`,
-  max: (max: number) => `must be at most ${max} characters`,
-  positive: 'must be a positive number',
-  integer: 'must be an integer',
-} as const;
+const text = es.validation;
 
-const translations: { pattern: RegExp; translate: (match: RegExpMatchArray) => string }[] = [
-  { pattern: /^.+ is a required field$/, translate: () => es.validation.required },
-  { pattern: /^must be a valid email$/, translate: () => es.validation.email },
-  {
-    pattern: /^must be at least (\d+) characters?$/,
-    translate: (match) => es.validation.min(Number(match[1])),
-  },
-  {
-    pattern: /^must be at most (\d+) characters?$/,
-    translate: (match) => es.validation.max(Number(match[1])),
-  },
-  { pattern: /^must be a positive number$/, translate: () => es.validation.positive },
-  { pattern: /^must be an integer$/, translate: () => es.validation.integer },
-  // The API's other generic wordings (api/src/http/validation.ts): a field error must never reach the user in English.
-  {
-    pattern: /^must be greater than or equal to (\S+)$/,
-    translate: (match) => es.validation.minValue(match[1] ?? ''),
-  },
-  {
-    pattern: /^must be less than or equal to (\S+)$/,
-    translate: (match) => es.validation.maxValue(match[1] ?? ''),
-  },
-  {
-    pattern: /^must have at least (\d+) items?$/,
-    translate: (match) => es.validation.minItems(match[1] ?? ''),
-  },
-  {
-    pattern: /^must have at most (\d+) items?$/,
-    translate: (match) => es.validation.maxItems(match[1] ?? ''),
-  },
-  { pattern: /^must be a `number` type$/, translate: () => es.validation.number },
-  { pattern: /^must be a valid url$/, translate: () => es.validation.url },
-  { pattern: /^must be a valid date$/, translate: () => es.validation.date },
-  { pattern: /^must be a valid [\w ]+$/, translate: () => es.validation.invalid },
-  { pattern: /^must be a `\w+` type$/, translate: () => es.validation.invalid },
-  { pattern: /^must be one of the following values: /, translate: () => es.validation.oneOf },
-  { pattern: /^has unknown fields: /, translate: () => es.validation.invalid },
-  { pattern: /^must not contain NUL characters$/, translate: () => es.validation.nul },
-];
+/** How each format the API names in a `value_error` reads (others are "Valor inválido"). */
+const formats: Record<string, string> = {
+  email: text.email,
+  url: text.url,
+  date: text.date,
+};
 
 /**
- * The Spanish text of one of the generic English messages above. A message it does not know
- * passes through unchanged: the API writes its own product messages in Spanish already.
+ * The Spanish wording of each generic 422 type, from the limits its `ctx` carries (see
+ * `zValidationErrorContext`); undefined when the limit it needs is missing.
  */
-export function translateValidationMessage(message: string): string {
-  const text = message.trim();
-  for (const { pattern, translate } of translations) {
-    const match = text.match(pattern);
-    if (match) return translate(match);
-  }
-  return message;
+const byType: Record<string, (ctx: ValidationErrorContext) => string | undefined> = {
+  missing: () => text.required,
+  string_too_short: ({ min_length }) => (min_length === undefined ? undefined : text.min(min_length)),
+  string_too_long: ({ max_length }) => (max_length === undefined ? undefined : text.max(max_length)),
+  too_short: ({ min_length }) => (min_length === undefined ? undefined : text.minItems(min_length)),
+  too_long: ({ max_length }) => (max_length === undefined ? undefined : text.maxItems(max_length)),
+  greater_than_equal: ({ ge }) => (ge === undefined ? undefined : text.minValue(ge)),
+  greater_than: ({ gt }) => (gt === 0 ? text.positive : gt === undefined ? undefined : text.greaterThan(gt)),
+  less_than_equal: ({ le }) => (le === undefined ? undefined : text.maxValue(le)),
+  less_than: ({ lt }) => (lt === undefined ? undefined : text.lessThan(lt)),
+  multiple_of: ({ multiple_of }) => (multiple_of === undefined ? undefined : text.multipleOf(multiple_of)),
+  int_type: () => text.integer,
+  number_type: () => text.number,
+  enum: () => text.oneOf,
+  date_order: () => text.dateOrder,
+  string_nul: () => text.nul,
+  value_error: ({ format }) => (format === undefined ? undefined : formats[format]),
+};
+
+/** Generic types the API sends that read "Valor inválido" whatever their limits. */
+const generic = new Set(['string_pattern_mismatch', 'extra_forbidden', 'json_invalid']);
+
+/**
+ * The Spanish message of a 422 item, from its `type` and `ctx` (the API's `msg` is English for
+ * generic errors, spec §5). A `value_error` without `ctx` and the API's own types
+ * (`service_cap`, `password_guessable`…) carry a sentence the API words in Spanish: it is shown as
+ * it is. A generic type whose limit is missing, or that has no wording here, reads "Valor inválido".
+ */
+export function validationItemMessage({ type, msg, ctx }: ValidationErrorItem): string {
+  if (type === 'value_error' && ctx === undefined) return msg;
+  const word = byType[type];
+  if (word) return word(ctx ?? {}) ?? text.invalid;
+  if (generic.has(type) || type.endsWith('_type')) return text.invalid;
+  return msg;
 }
