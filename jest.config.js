@@ -1,4 +1,7 @@
 // One jest run for the whole workspace: each package is a project with its own environment.
+import { fileURLToPath } from 'node:url';
+import { testsWithoutDatabase } from './scripts/jest/database-tests.mjs';
+
 const swc = (jsx) => [
   '@swc/jest',
   {
@@ -39,13 +42,22 @@ const api = ({ postgres = false } = {}) => ({
   // ESM-only dependencies are compiled to CommonJS like our own sources.
   transformIgnorePatterns: [`/node_modules/(?!\\.pnpm|(${esmOnly.join('|')})/)`],
   setupFiles: postgres ? ['<rootDir>/src/testing/use-postgres.ts'] : [],
+  // On PostgreSQL only the files that open a database: the others would test the same code twice.
+  testPathIgnorePatterns: postgres
+    ? ['/node_modules/', ...withoutDatabase().map(exactPath)]
+    : ['/node_modules/'],
 });
+
+const withoutDatabase = () => testsWithoutDatabase(fileURLToPath(new URL('./api/src', import.meta.url)));
+const exactPath = (file) => `^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
 
 export default {
   rootDir: '.',
   // Test files wait on databases, sockets and argon2 as much as they compute: three workers keep
   // two cores busy (decision 009).
   maxWorkers: 3,
+  // The files that start processes first: on a clean checkout jest knows no durations (decision 009).
+  testSequencer: '<rootDir>/scripts/jest/sequencer.mjs',
   // Jest reads testTimeout from the global configuration only; the api project's value is not enough.
   // A limit for hangs, not a measure of speed: on a loaded 2-core CI machine, set-ups that start
   // two applications on a fresh embedded database passed 30 s.

@@ -10,7 +10,7 @@ import { createTestDatabase, testDatabaseKind } from '../testing/test-database';
 
 const postgresOnly = testDatabaseKind() === 'postgres' ? describe : describe.skip;
 
-const TRIALS = 10;
+const TRIALS = 3;
 
 postgresOnly('processes started together on a fresh database', () => {
   let dataDir: string;
