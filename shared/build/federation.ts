@@ -36,6 +36,7 @@ export const queryExports = [
   'QueryClient',
   'QueryClientProvider',
   'keepPreviousData',
+  'queryOptions',
   'useMutation',
   'useQuery',
   'useQueryClient',
