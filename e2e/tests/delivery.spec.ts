@@ -66,3 +66,26 @@ test('la configuración de ejecución también se sirve aparte, sin guardarse si
   const response = await request.get('/config.json');
   expect(response.headers()['cache-control']).toBe('no-cache');
 });
+
+test('la pantalla de inicio de sesión llega dibujada en la página, antes de cualquier script, y la aplicación la toma sin moverla', async ({
+  page,
+}) => {
+  await page.route('**/*.js', (route) => route.abort());
+  await page.goto('/login');
+  const heading = page.getByRole('heading', { name: 'Inicia sesión' });
+  await expect(heading).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Luz Energía' })).toHaveAttribute(
+    'href',
+    'https://luz.example.com',
+  );
+  // Drawn, not usable: what someone types there before the app starts would be lost.
+  await expect(page.getByLabel('Correo electrónico')).not.toBeEditable();
+  const drawn = await heading.boundingBox();
+
+  await page.unroute('**/*.js');
+  await page.reload();
+  await expect(page.getByLabel('Correo electrónico')).toBeEditable();
+  await expect(page.getByLabel('Correo electrónico')).toBeFocused();
+  expect(await heading.boundingBox()).toEqual(drawn);
+  await expect(page.locator('#luz-shell-style')).toHaveCount(0);
+});

@@ -8,7 +8,9 @@ import {
   onUnauthorized,
   operationKey,
   queryClient,
+  SHELL_STYLE_ELEMENT_ID,
 } from '@luz/shared';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { leaveForLogin } from './auth/session-ended';
@@ -30,7 +32,10 @@ export async function start(early: EarlyStart) {
     if (early.currentUser) adoptEarlyResponse('/users/me', early.currentUser);
     if (!early.remotesRegistered) registerRemotesFromConfig(config);
     loadThirdPartyScripts(config);
-    root.render(<App config={config} />);
+    // Drawn at once, replacing a sign-in screen's markup that the page may carry (host/build/shell.tsx);
+    // that markup's CSS goes only then, so nothing shows unstyled in between.
+    flushSync(() => root.render(<App config={config} />));
+    document.getElementById(SHELL_STYLE_ELEMENT_ID)?.remove();
   } catch (error) {
     console.error(error);
     root.render(<StartupFailure />);

@@ -19,6 +19,12 @@ const rpusManifest = {
   ],
 };
 
+/** What the host's build renders for a sign-in screen (host/build/shell.tsx), the configured link left to fill in. */
+const loginShell = {
+  css: '.a{display:grid}',
+  html: '<main class="a"><h1>Inicia sesión</h1></main><footer><a href="{{powered_by.url}}">{{powered_by.label}}</a></footer>',
+};
+
 let database: TestDatabase;
 let t: TestApp;
 beforeAll(async () => {
@@ -26,6 +32,7 @@ beforeAll(async () => {
   const files: Record<string, string | Buffer> = {
     'host/dist/index.html':
       '<!doctype html><html><head><title>Luz</title><script defer src="/static/js/index.c0fea2a087.js"></script></head><body><div id="root"></div></body></html>',
+    'host/dist/shells.json': JSON.stringify({ '/login': loginShell }),
     'host/dist/static/js/index.c0fea2a087.js': script,
     'host/dist/static/js/index.c0fea2a087.js.br': brotliCompressSync(script),
     'host/dist/static/js/index.c0fea2a087.js.gz': gzipSync(script),
@@ -120,6 +127,20 @@ describe('the host page', () => {
     expect((await get('/login')).headers.etag).not.toBe(etag);
   });
 
+  test("a sign-in screen's address carries the screen's markup in #root and its CSS in the head", async () => {
+    const login = (await get('/login?next=1')).body;
+    expect(login).toContain('<style id="luz-shell-style">.a{display:grid}</style></head>');
+    expect(login).toContain('<div id="root"><main class="a"><h1>Inicia sesión</h1></main><footer>');
+    const { powered_by } = (await get('/config.json')).json();
+    expect(login).toContain(`<a href="${powered_by.url}">${powered_by.label}</a>`);
+    // Rendered but not this one, and addresses that are no sign-in screen: the app draws them.
+    for (const url of ['/create-account', '/rpus/', '/']) {
+      const body = (await get(url)).body;
+      expect(body).not.toContain('luz-shell-style');
+      expect(body).toContain('<div id="root"></div>');
+    }
+  });
+
   test('is what / and /index.html answer too', async () => {
     for (const url of ['/', '/index.html']) {
       const response = await get(url);
@@ -180,6 +201,18 @@ describe('renderHostPage', () => {
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     expect(inlineConfig(html)).toEqual(config);
     expect(html).toContain('href="/r?&quot;><script>"');
+  });
+
+  test("the screen's markup gets the configured link, escaped", () => {
+    const html = renderHostPage(
+      '<html><head></head><body><div id="root"></div></body></html>',
+      config,
+      [],
+      loginShell,
+    );
+    expect(html).toContain(
+      '<div id="root"><main class="a"><h1>Inicia sesión</h1></main><footer><a href="https://x.test/?a=1&amp;b=&quot;2&quot;">&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</a></footer></div>',
+    );
   });
 
   test("a remote's assets are its entry and exposed module's files, beside its manifest", () => {

@@ -4,13 +4,16 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 import {
+  PUBLIC_SCREEN_PATHS,
   REMOTE_PRELOAD_ATTRIBUTE,
   type RemoteName,
   RUNTIME_CONFIG_ELEMENT_ID,
   type RuntimeConfig,
   remoteOfPath,
+  SHELL_POWERED_BY,
+  SHELL_STYLE_ELEMENT_ID,
 } from '@luz/shared/contract';
-import { escapeAttribute } from 'entities';
+import { escapeAttribute, escapeText } from 'entities';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -18,7 +21,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * (so the first script has it without a round trip; `/config.json` stays for remotes and for a
  * host served from elsewhere) and preload links for what the requested address mounts: the
  * remote's manifest and, for a remote this server also serves, its entry and exposed module. The
- * browser fetches them while the host's own scripts load, instead of after.
+ * browser fetches them while the host's own scripts load, instead of after. A sign-in screen's
+ * address gets the screen's markup too (the host's build renders it into `shells.json`), which
+ * paints before any script; the app replaces it when it starts.
  */
 
 export type Preload = { href: string; as: 'fetch' | 'script'; remote?: RemoteName };
@@ -32,15 +37,33 @@ function preloadTag({ href, as, remote }: Preload): string {
   return `<link rel="preload" href="${escapeAttribute(href)}" as="${as}"${cors}${named}>`;
 }
 
-/** The built index.html with the configuration and the preloads at the end of its head. */
-export function renderHostPage(template: string, config: RuntimeConfig, preloads: Preload[]): string {
+/** A sign-in screen's markup and its CSS, as the host's build rendered them. */
+export type Shell = { css: string; html: string };
+
+const ROOT_ELEMENT = '<div id="root">';
+
+/** The built index.html with the configuration and the preloads at the end of its head, and a screen's markup in #root. */
+export function renderHostPage(
+  template: string,
+  config: RuntimeConfig,
+  preloads: Preload[],
+  shell: Shell | null = null,
+): string {
   const head = [
     `<script id="${RUNTIME_CONFIG_ELEMENT_ID}" type="application/json">${jsonForScript(config)}</script>`,
     ...preloads.map(preloadTag),
+    shell ? `<style id="${SHELL_STYLE_ELEMENT_ID}">${shell.css}</style>` : '',
   ].join('');
   // Without a </head> (not what Rsbuild writes) at the very start, where the parser still puts them in the head.
   const at = Math.max(template.indexOf('</head>'), 0);
-  return `${template.slice(0, at)}${head}${template.slice(at)}`;
+  const page = `${template.slice(0, at)}${head}${template.slice(at)}`;
+  const root = page.indexOf(ROOT_ELEMENT);
+  if (!shell || root < 0) return page;
+  const markup = shell.html
+    .replaceAll(SHELL_POWERED_BY.label, escapeText(config.powered_by.label))
+    .replaceAll(SHELL_POWERED_BY.url, escapeAttribute(config.powered_by.url));
+  const end = root + ROOT_ELEMENT.length;
+  return `${page.slice(0, end)}${markup}${page.slice(end)}`;
 }
 
 /** The parts of a remote's mf-manifest.json that say which files its entry and exposed module are. */
@@ -129,12 +152,25 @@ export function hostPageHandler({ hostDist, webRoot, config }: HostPageOptions) 
     }
   }
 
+  async function shellOf(pathname: string): Promise<{ key: string; shell: Shell | null }> {
+    if (!(PUBLIC_SCREEN_PATHS as readonly string[]).includes(pathname)) return { key: '', shell: null };
+    try {
+      const shells = await readIfChanged(join(hostDist, 'shells.json'), files);
+      const shell = (JSON.parse(shells.text) as Record<string, Shell>)[pathname] ?? null;
+      return { key: `${pathname}@${shells.mtimeMs}`, shell };
+    } catch {
+      // A build without the markup (the development server's): the screen paints when the app starts.
+      return { key: '', shell: null };
+    }
+  }
+
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const template = await readIfChanged(join(hostDist, 'index.html'), files);
     const pathname = request.url.split('?')[0] ?? '/';
     const { key, preloads } = await preloadsOf(remoteOfPath(pathname));
-    const page = pages.get(`${template.mtimeMs}:${key}`, () =>
-      renderHostPage(template.text, config, preloads),
+    const shell = await shellOf(pathname);
+    const page = pages.get(`${template.mtimeMs}:${key}:${shell.key}`, () =>
+      renderHostPage(template.text, config, preloads, shell.shell),
     );
     reply
       .header('Content-Type', 'text/html; charset=utf-8')

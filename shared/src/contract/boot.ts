@@ -18,6 +18,18 @@ export const ACCESS_TOKEN_KEY = 'access_token';
 /** Where `/` sends a signed-in user (spec §2). */
 export const START_PATH = '/downloads';
 
+/**
+ * The sign-in screens whose markup the API puts in the page it serves for their address (rendered
+ * when the host is built, `host/build/shell.tsx`): they paint with the HTML, before any script.
+ */
+export const PUBLIC_SCREEN_PATHS = ['/login', '/create-account', '/recover-password'] as const;
+
+/** The page's style element for that markup; the app removes it once it has drawn the screen itself. */
+export const SHELL_STYLE_ELEMENT_ID = 'luz-shell-style';
+
+/** What that markup carries in place of the configured "powered by" link; the API fills them in. */
+export const SHELL_POWERED_BY = { label: '{{powered_by.label}}', url: '{{powered_by.url}}' } as const;
+
 /** The signed-in app's top-level paths that a remote draws, each with everything below it (spec §2). */
 export const remoteRoutes: readonly { path: string; remote: RemoteName }[] = [
   { path: '/settings', remote: 'settings' },

@@ -1,0 +1,68 @@
+// The sign-in screens as static markup, rendered at build time (render-shells.mjs) with the same
+// components, theme and routes as the app. The API puts a screen's markup in the page it serves for
+// that address, so the screen paints with the HTML, before any script; React then replaces it.
+import {
+  GlobalStyle,
+  PUBLIC_SCREEN_PATHS,
+  type RuntimeConfig,
+  resolveColorMode,
+  SHELL_POWERED_BY,
+  themePreference,
+  themes,
+  VERSION_LABEL,
+} from '@luz/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
+import { ServerStyleSheet, ThemeProvider } from 'styled-components';
+import { AppRoutes } from '../src/routing/app-routes';
+import { RuntimeConfigContext } from '../src/startup/runtime-config-context';
+
+export type Shell = { css: string; html: string };
+
+/** The sign-in screens read only the footer's link from the configuration: placeholders the API fills in. */
+const config: RuntimeConfig = {
+  api_url: '',
+  version: VERSION_LABEL,
+  remotes: { rpus: '', periods: '', admin: '', settings: '' },
+  powered_by: SHELL_POWERED_BY,
+  scripts: { chat: null, session_recording: null },
+  billing_provider: 'local',
+  plan_monthly_price: '',
+};
+
+/** One screen's markup and the CSS it uses, in the default colour mode. */
+function renderShell(path: string): Shell {
+  const sheet = new ServerStyleSheet();
+  try {
+    const html = renderToString(
+      sheet.collectStyles(
+        <RuntimeConfigContext.Provider value={config}>
+          <ThemeProvider theme={themes[resolveColorMode(themePreference.get())]}>
+            <GlobalStyle />
+            <QueryClientProvider client={new QueryClient()}>
+              <MemoryRouter initialEntries={[path]}>
+                <AppRoutes />
+              </MemoryRouter>
+            </QueryClientProvider>
+          </ThemeProvider>
+        </RuntimeConfigContext.Provider>,
+      ),
+    );
+    return {
+      // What styled-components writes for its own rehydration is no rule: left out.
+      css: sheet.instance
+        .toString()
+        .replace(/data-styled\.g\d+\[id="[^"]*"\]\{content:"[^"]*"\}/g, '')
+        .replace(/\/\*!sc\*\/\n?/g, ''),
+      // Drawn, not usable until the app takes over: nothing typed into it is lost, no form is sent.
+      html: html.replace(/<form\b/g, '<form inert=""').replace(/<input\b/g, '<input readonly=""'),
+    };
+  } finally {
+    sheet.seal();
+  }
+}
+
+export function renderShells(): Record<string, Shell> {
+  return Object.fromEntries(PUBLIC_SCREEN_PATHS.map((path) => [path, renderShell(path)]));
+}
