@@ -10,7 +10,7 @@ import {
   queryClient,
   SHELL_STYLE_ELEMENT_ID,
 } from '@luz/shared';
-import { flushSync } from 'react-dom';
+import { type ReactNode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { leaveForLogin } from './auth/session-ended';
@@ -18,6 +18,14 @@ import { registerRemotesFromConfig } from './remotes/register-remotes';
 import type { EarlyStart } from './startup/early-start';
 import { StartupFailure } from './startup/startup-failure';
 import { loadThirdPartyScripts } from './startup/third-party-scripts';
+
+/** Once the app has drawn, the CSS of the sign-in screen's markup it replaced (host/build/shell.tsx) goes. */
+function WithoutShellStyle({ children }: { children: ReactNode }) {
+  useLayoutEffect(() => {
+    document.getElementById(SHELL_STYLE_ELEMENT_ID)?.remove();
+  }, []);
+  return children;
+}
 
 export async function start(early: EarlyStart) {
   const container = document.getElementById('root');
@@ -32,10 +40,16 @@ export async function start(early: EarlyStart) {
     if (early.currentUser) adoptEarlyResponse('/users/me', early.currentUser);
     if (!early.remotesRegistered) registerRemotesFromConfig(config);
     loadThirdPartyScripts(config);
-    // Drawn at once, replacing a sign-in screen's markup that the page may carry (host/build/shell.tsx);
-    // that markup's CSS goes only then, so nothing shows unstyled in between.
-    flushSync(() => root.render(<App config={config} />));
-    document.getElementById(SHELL_STYLE_ELEMENT_ID)?.remove();
+    // A transition: React renders the app in slices and lets the browser handle input between them
+    // instead of blocking it for one long task. What the page shows until then (a sign-in screen's
+    // markup) stays, styled, until the app replaces it in one commit.
+    startTransition(() =>
+      root.render(
+        <WithoutShellStyle>
+          <App config={config} />
+        </WithoutShellStyle>,
+      ),
+    );
   } catch (error) {
     console.error(error);
     root.render(<StartupFailure />);

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import { Router } from 'react-router-dom';
@@ -10,6 +10,26 @@ import { themes } from '../theme';
 import { LoadFailureScreen } from '../ui';
 import { RemoteContext } from './remote-context';
 import type { RemoteProps } from './remote-props';
+
+/**
+ * React roots whose first render is a transition: React renders a remote's screen in slices and
+ * lets the browser handle input between them instead of blocking it for one long task. Later
+ * renders (the host's new location) stay ordinary updates.
+ */
+const slicedFirstRender = {
+  createRoot(container: Element) {
+    const root = ReactDOMClient.createRoot(container);
+    let rendered = false;
+    return {
+      render(children: ReactNode) {
+        if (rendered) return root.render(children);
+        rendered = true;
+        React.startTransition(() => root.render(children));
+      },
+      unmount: () => root.unmount(),
+    };
+  },
+};
 
 /**
  * The single-spa lifecycles a remote exposes. A parcel renders in its own React root, so the
@@ -33,7 +53,7 @@ export function createRemoteLifecycles(App: ComponentType) {
 
   return singleSpaReact<RemoteProps>({
     React,
-    ReactDOMClient,
+    ReactDOMClient: slicedFirstRender,
     rootComponent: RemoteRoot,
     errorBoundary: (error, _info, props) => {
       console.error(error);
