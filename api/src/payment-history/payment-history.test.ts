@@ -1,5 +1,6 @@
 import type { Page, Payment, Task } from '@luz/shared/contract';
 import {
+  HISTORY_MONTHS,
   type SyncReplica,
   seedCredential,
   seedRpu,
@@ -48,19 +49,19 @@ beforeAll(async () => {
   expect(started.status).toBe(202);
   expect(started.json()).toMatchObject({ type: 3, workflow: 5 });
   await waitForTask(t, token, started.json().task_id);
-  // A whole payment-history sync on the embedded database: over a minute on a loaded 2-core machine.
-}, 180_000);
+});
 afterAll(async () => {
   await t.close();
   await replica.close();
 });
 
 test('the payment history is listed newest first, paginated, with exact amounts', async () => {
-  const page = await request<Page<Payment>>('GET', token, `/payment-history/rpu/${rpuId}?page_size=5`);
+  const page = await request<Page<Payment>>('GET', token, `/payment-history/rpu/${rpuId}?page_size=2`);
   expect(page.status).toBe(200);
   const { data, count } = page.json();
-  expect(count).toBeGreaterThan(10);
-  expect(data).toHaveLength(5);
+  // At least one payment per receipt, and bimonthly services have a receipt every other month.
+  expect(count).toBeGreaterThanOrEqual(HISTORY_MONTHS / 2);
+  expect(data).toHaveLength(2);
   expect(data.map((payment) => payment.paid_on)).toEqual(
     [...data.map((payment) => payment.paid_on)].sort().reverse(),
   );
@@ -68,7 +69,7 @@ test('the payment history is listed newest first, paginated, with exact amounts'
   const second = await request<Page<Payment>>(
     'GET',
     token,
-    `/payment-history/rpu/${rpuId}?page=2&page_size=5`,
+    `/payment-history/rpu/${rpuId}?page=2&page_size=2`,
   );
   expect(second.json().data[0]?.payment_id).not.toBe(data[0]?.payment_id);
   expect((await request('GET', strangerToken, `/payment-history/rpu/${rpuId}`)).status).toBe(404);

@@ -10,7 +10,7 @@ import {
   type WorldDocument,
 } from '../portal/simulator/world';
 import { bearer } from '../testing/fixtures';
-import { seedCredential, seedRpu, waitForTask } from './test-helpers';
+import { HISTORY_MONTHS, seedCredential, seedRpu, waitForTask } from './test-helpers';
 import { syncTestWorld } from './test-world';
 
 const world = syncTestWorld();
@@ -20,7 +20,7 @@ function richService(): string {
   for (let index = 0; index < 5_000; index += 1) {
     const serviceNumber = `56${String(index).padStart(9, '0')}1`;
     const profile = serviceProfile(serviceNumber);
-    const documents = serviceDocuments(profile, new Date());
+    const documents = serviceDocuments(profile, new Date(), HISTORY_MONTHS);
     const has = (predicate: (document: WorldDocument) => boolean) => documents.some(predicate);
     if (
       profile.monthly &&
@@ -61,8 +61,8 @@ test('CFE documents become periods, companions and a payment history; a re-sync 
   const credentialId = await seedCredential(world.t, user.id, { cfeUser: 'rico.demo' });
   const rpuId = await seedRpu(world.t, user.id, { serviceNumber, credentialId });
   const today = new Date();
-  const receipts = serviceReceipts(profile, today);
-  const listed = serviceDocuments(profile, today);
+  const receipts = serviceReceipts(profile, today, HISTORY_MONTHS);
+  const listed = serviceDocuments(profile, today, HISTORY_MONTHS);
 
   expect((await sync(token, `/rpus/sync/${credentialId}/${rpuId}`)).status).toBe(1);
 
@@ -127,7 +127,7 @@ test('CFE documents become periods, companions and a payment history; a re-sync 
   const payments = (
     await api<Page<Payment>>('GET', token, `/payment-history/rpu/${rpuId}?page_size=100`)
   ).json();
-  const expected = servicePayments(profile, today);
+  const expected = servicePayments(profile, today, HISTORY_MONTHS);
   expect(payments.count).toBe(expected.length);
   for (const payment of expected) {
     expect(payments.data).toContainEqual(

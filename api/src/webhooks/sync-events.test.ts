@@ -1,5 +1,6 @@
 import { zWebhookWithSecret } from '@luz/shared/contract';
 import {
+  HISTORY_MONTHS,
   type SyncReplica,
   seedCredential,
   seedRpu,
@@ -103,7 +104,7 @@ test('a sync publishes task.finished, rpu.status_changed and period.created, sig
     [rpuId],
   );
   const periods = rows[0]?.count ?? 0;
-  expect(periods).toBeGreaterThanOrEqual(12);
+  expect(periods).toBeGreaterThanOrEqual(HISTORY_MONTHS / 2);
   await settle(periods + 2);
 
   for (const request of receiver.received)
