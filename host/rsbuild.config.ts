@@ -4,6 +4,7 @@ import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { forDevServer } from '../shared/build/federation';
 import { pluginPrecompress } from '../shared/build/precompress';
+import { SIGNED_IN_CHUNK_PATTERN } from '../shared/src/contract/boot';
 import federation from './module-federation.config';
 
 export default defineConfig(({ command }) => ({
@@ -35,14 +36,16 @@ export default defineConfig(({ command }) => ({
           ]
         : [],
   },
-  output: { assetPrefix: '/' },
+  // manifest.json lists the chunks: the API reads it to preload the signed-in ones where they are needed.
+  output: { assetPrefix: '/', manifest: true },
   // The shared singletons and the app are chunks the entry loads once it runs: named in the page,
   // the browser fetches them alongside the entry instead of after it. The signed-in screens are
-  // fetched by the first script, only when a token is stored (src/routing/load-signed-in.ts). The
+  // fetched by the first script when a token is stored (src/routing/load-signed-in.ts), and
+  // preloaded by the page the API serves for an address that mounts a remote. The
   // SDK's dialog (Radix) is fetched by the signed-in layout or the first dialog that opens
   // (shared/src/ui/modal.tsx): no sign-in screen needs it.
   performance: {
-    preload: { type: 'async-chunks', include: [/\.js$/], exclude: [/\/signed-in[.-]/, /\/dialog\./] },
+    preload: { type: 'async-chunks', include: [/\.js$/], exclude: [SIGNED_IN_CHUNK_PATTERN, /\/dialog\./] },
   },
   tools: {
     rspack: {

@@ -25,6 +25,27 @@ const loginShell = {
   html: '<main class="a"><h1>Inicia sesión</h1></main><footer><a href="{{powered_by.url}}">{{powered_by.label}}</a></footer>',
 };
 
+/** Rsbuild's manifest of the host's build: two of its chunks are the signed-in screens'. */
+const hostManifest = {
+  entries: {
+    index: {
+      initial: { js: ['/static/js/index.c0fea2a087.js'] },
+      async: {
+        js: [
+          '/static/js/async/t.32480ec151.js',
+          '/static/js/async/signed-in-vendor.2b07c8ac42.js',
+          '/static/js/async/dialog.315132a7de.js',
+          '/static/js/async/signed-in.4a506dea91.js',
+        ],
+      },
+    },
+  },
+};
+const signedInPreloads = [
+  '<link rel="preload" href="/static/js/async/signed-in-vendor.2b07c8ac42.js" as="script">',
+  '<link rel="preload" href="/static/js/async/signed-in.4a506dea91.js" as="script">',
+];
+
 let database: TestDatabase;
 let t: TestApp;
 beforeAll(async () => {
@@ -33,6 +54,7 @@ beforeAll(async () => {
     'host/dist/index.html':
       '<!doctype html><html><head><title>Luz</title><script defer src="/static/js/index.c0fea2a087.js"></script></head><body><div id="root"></div></body></html>',
     'host/dist/shells.json': JSON.stringify({ '/login': loginShell }),
+    'host/dist/manifest.json': JSON.stringify(hostManifest),
     'host/dist/static/js/index.c0fea2a087.js': script,
     'host/dist/static/js/index.c0fea2a087.js.br': brotliCompressSync(script),
     'host/dist/static/js/index.c0fea2a087.js.gz': gzipSync(script),
@@ -86,11 +108,12 @@ describe('the host page', () => {
     expect(page.body.indexOf('luz-runtime-config')).toBeLessThan(page.body.indexOf('</head>'));
   });
 
-  test('preloads what the address mounts: the manifest, and for a remote served here its entry and exposed module', async () => {
+  test("preloads what the address mounts: the host's signed-in chunks, the manifest, and for a remote served here its entry and exposed module", async () => {
     expect(preloads((await get('/login')).body)).toEqual([]);
     for (const url of ['/rpus/', '/rpus/1f0c/payment-history?page=2']) {
       expect(preloads((await get(url)).body)).toEqual([
         '<link rel="preload" href="/remotes/rpus/mf-manifest.json" as="fetch" crossorigin="anonymous" data-remote="rpus">',
+        ...signedInPreloads,
         '<link rel="preload" href="/remotes/rpus/static/js/remote_rpus.a0d7faf881.js" as="script">',
         '<link rel="preload" href="/remotes/rpus/static/js/async/__federation_expose_lifecycles.bed6acfa38.js" as="script">',
       ]);
@@ -99,10 +122,11 @@ describe('the host page', () => {
     for (const url of ['/', '/downloads', '/periods?page=1']) {
       expect(preloads((await get(url)).body)).toEqual([
         '<link rel="preload" href="https://cdn.example.com/periods/mf-manifest.json" as="fetch" crossorigin="anonymous" data-remote="periods">',
+        ...signedInPreloads,
       ]);
     }
     // Not built here: only the manifest, whose failure the remote's loading reports.
-    expect(preloads((await get('/settings')).body)).toHaveLength(1);
+    expect(preloads((await get('/settings')).body)).toHaveLength(3);
   });
 
   test('is compressed as the browser accepts, never cached without revalidation, and revalidates with its ETag', async () => {

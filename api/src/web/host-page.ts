@@ -12,6 +12,7 @@ import {
   remoteOfPath,
   SHELL_POWERED_BY,
   SHELL_STYLE_ELEMENT_ID,
+  SIGNED_IN_CHUNK_PATTERN,
 } from '@luz/shared/contract';
 import { escapeAttribute, escapeText } from 'entities';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -84,6 +85,9 @@ export function remoteAssets(manifestUrl: string, manifest: RemoteManifest): str
   return files.filter((file): file is string => Boolean(file)).map((file) => `${base}${file}`);
 }
 
+/** The part of the host's manifest.json (Rsbuild's `output.manifest`) that lists each entry's chunks. */
+type HostManifest = { entries?: Record<string, { async?: { js?: string[] } }> };
+
 type Encoding = 'br' | 'gzip' | 'identity';
 type Variants = { etag: string; bodies: Record<Encoding, Buffer> };
 
@@ -133,22 +137,41 @@ export function hostPageHandler({ hostDist, webRoot, config }: HostPageOptions) 
   const files = new Map<string, { mtimeMs: number; text: string }>();
   const pages = new PageCache();
 
+  /** The host's signed-in chunks, from the build's manifest.json; none without one (the development server). */
+  async function signedInChunks(): Promise<{ key: string; preloads: Preload[] }> {
+    try {
+      const manifest = await readIfChanged(join(hostDist, 'manifest.json'), files);
+      const { entries } = JSON.parse(manifest.text) as HostManifest;
+      const chunks = Object.values(entries ?? {}).flatMap((entry) => entry.async?.js ?? []);
+      return {
+        key: String(manifest.mtimeMs),
+        preloads: chunks
+          .filter((chunk) => SIGNED_IN_CHUNK_PATTERN.test(chunk))
+          .map((href) => ({ href, as: 'script' })),
+      };
+    } catch {
+      return { key: '', preloads: [] };
+    }
+  }
+
   async function preloadsOf(remote: RemoteName | null): Promise<{ key: string; preloads: Preload[] }> {
     if (!remote) return { key: 'none', preloads: [] };
     const manifestUrl = config.remotes[remote];
-    const preloads: Preload[] = [{ href: manifestUrl, as: 'fetch', remote }];
+    // An address that mounts a remote is a signed-in screen: its host chunks come with the page too.
+    const host = await signedInChunks();
+    const preloads: Preload[] = [{ href: manifestUrl, as: 'fetch', remote }, ...host.preloads];
     const local = `/remotes/${remote}/`;
-    if (!manifestUrl.startsWith(local)) return { key: remote, preloads };
+    if (!manifestUrl.startsWith(local)) return { key: `${remote}@${host.key}`, preloads };
     try {
       const path = join(webRoot, `remote-${remote}`, 'dist', manifestUrl.slice(local.length));
       const manifest = await readIfChanged(path, files);
       for (const href of remoteAssets(manifestUrl, JSON.parse(manifest.text) as RemoteManifest)) {
         preloads.push({ href, as: 'script' });
       }
-      return { key: `${remote}@${manifest.mtimeMs}`, preloads };
+      return { key: `${remote}@${host.key}@${manifest.mtimeMs}`, preloads };
     } catch {
       // Not built or unreadable: the remote's own loading reports it when the route mounts it.
-      return { key: remote, preloads };
+      return { key: `${remote}@${host.key}`, preloads };
     }
   }
 

@@ -30,6 +30,12 @@ export const SHELL_STYLE_ELEMENT_ID = 'luz-shell-style';
 /** What that markup carries in place of the configured "powered by" link; the API fills them in. */
 export const SHELL_POWERED_BY = { label: '{{powered_by.label}}', url: '{{powered_by.url}}' } as const;
 
+/**
+ * The host's chunks that only signed-in screens use (`host/src/routing/load-signed-in.ts`): left out
+ * of the page's own preloads, preloaded by the API on the addresses that mount a remote.
+ */
+export const SIGNED_IN_CHUNK_PATTERN = /\/signed-in[.-]/;
+
 /** The signed-in app's top-level paths that a remote draws, each with everything below it (spec §2). */
 export const remoteRoutes: readonly { path: string; remote: RemoteName }[] = [
   { path: '/settings', remote: 'settings' },
