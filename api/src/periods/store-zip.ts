@@ -216,7 +216,8 @@ class StoreZipStream extends Readable {
   ) {
     super({ highWaterMark: 1024 * 1024 });
     this.readAhead = Math.max(1, options.readAhead ?? 16);
-    this.readAheadBytes = options.readAheadBytes ?? 16 * 1024 * 1024;
+    // Bounds the memory of an export whatever its documents' sizes (20 receipts of 100 KB).
+    this.readAheadBytes = options.readAheadBytes ?? 2 * 1024 * 1024;
     // Each read in flight may listen for the abort: no leak warning for as many as are allowed.
     setMaxListeners(this.readAhead + 10, this.abort.signal);
     this.crcs = new Uint32Array(entries.length);

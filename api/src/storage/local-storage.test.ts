@@ -21,3 +21,17 @@ test('keeps one file per key under the root, with no temporary file left behind'
   await storage.put(key, Buffer.from('%PDF-2'), 'application/pdf');
   expect(await readdir(join(root, 'u9', 'r9'))).toEqual(['p9.pdf']);
 });
+
+test('many reads at once come back each with its own bytes, and a missing file fails alone', async () => {
+  const keys = Array.from({ length: 600 }, (_, index) => documentKey('u8', 'r8', `p${index}`, 'xml'));
+  await Promise.all(
+    keys.map((key, index) => storage.put(key, Buffer.from(`<r n="${index}"/>`), 'application/xml')),
+  );
+  const missing = documentKey('u8', 'r8', 'absent', 'xml');
+  const reads = [...keys, missing].map((key) => storage.read(key));
+  const settled = await Promise.allSettled(reads);
+  expect(
+    settled.slice(0, -1).map((result) => result.status === 'fulfilled' && result.value.toString()),
+  ).toEqual(keys.map((_, index) => `<r n="${index}"/>`));
+  expect(settled.at(-1)).toMatchObject({ status: 'rejected', reason: { code: 'ENOENT' } });
+});

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { assertSafeKey, type DocumentStorage } from './document-storage';
+import { FileBatchReader } from './file-batch-reader';
 
 /** Documents in a folder of the data directory: the embedded default. */
 export class LocalDocumentStorage implements DocumentStorage {
+  /** Whole-file reads (the ZIP's) go through a worker, many per round trip. */
+  private readonly reader = new FileBatchReader();
+
   constructor(private readonly root: string) {}
 
   private path(key: string) {
@@ -31,7 +35,7 @@ export class LocalDocumentStorage implements DocumentStorage {
   }
 
   async read(key: string, signal?: AbortSignal): Promise<Buffer> {
-    return await readFile(this.path(key), { signal });
+    return await this.reader.read(this.path(key), signal);
   }
 
   async exists(key: string): Promise<boolean> {
@@ -45,5 +49,9 @@ export class LocalDocumentStorage implements DocumentStorage {
 
   async delete(key: string): Promise<void> {
     await rm(this.path(key), { force: true });
+  }
+
+  close() {
+    this.reader.close();
   }
 }
