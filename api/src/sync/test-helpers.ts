@@ -11,12 +11,15 @@ import type { ConfigOverrides, TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait-for';
 
 /**
- * The history the replica's grid lists in sync tests: half a year still has receipts, re-issues,
- * complementary invoices and payments of every kind, and costs a quarter of the simulated world's
- * default (26 months), which the whole sync suite paid in every file (issue 11). Tests that need
- * a long sync (progress that moves while it runs) start a replica of their own with more.
+ * The history the replica's grid lists in sync tests: a year still has receipts, re-issues,
+ * complementary invoices and payments of every kind, enough for CFE's XML throttle (every 5) and
+ * a failure midway, at under half the simulated world's default (26 months), which the whole sync
+ * suite paid in every file (issue 11). Tests that need a long sync (progress that moves while it
+ * runs) start a replica of their own with more.
  */
-export const HISTORY_MONTHS = 6;
+export const HISTORY_MONTHS = 12;
+/** The receipts any service has in that history: bimonthly ones, one fewer at the window's edge. */
+export const FEWEST_RECEIPTS = HISTORY_MONTHS / 2 - 1;
 export const LONG_HISTORY_MONTHS = 26;
 
 /**
