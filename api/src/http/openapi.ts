@@ -14,6 +14,8 @@ import type { AuthGuard } from './auth-guard';
 
 type Guard = 'public' | 'user' | 'account' | 'superuser';
 type RouteFacts = {
+  /** The contract's name for it: the operation id. */
+  operation: string;
   guard: Guard;
   hasInput: boolean;
   hasPathParams: boolean;
@@ -46,21 +48,6 @@ const errorAnswers = {
 
 const zodPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
-/** `GET /api/v1/rpus/{rpu_id}/link` → `getRpusByRpuIdLink`: unique, stable, named after the path. */
-export function operationIdOf(method: string, path: string, prefix: string): string {
-  const words = path
-    .slice(prefix.length)
-    .split('/')
-    .filter(Boolean)
-    .flatMap((segment) => {
-      const param = /^\{(.+)\}$/.exec(segment);
-      return param ? ['by', ...(param[1] as string).split('_')] : segment.split(/[-_]/);
-    });
-  return [method.toLowerCase(), ...words]
-    .map((word, index) => (index === 0 ? word : `${word.charAt(0).toUpperCase()}${word.slice(1)}`))
-    .join('');
-}
-
 const detailSchema = { $ref: '#/components/schemas/ErrorDetail' };
 const validationSchema = { $ref: '#/components/schemas/ValidationErrorDetail' };
 
@@ -90,6 +77,7 @@ export function openApiCompletion(auth: AuthGuard, prefix: string) {
       );
     for (const method of routeMethods) {
       facts.set(`${method.toLowerCase()} ${zodPath(route.url)}`, {
+        operation: config.operation as string,
         guard: guardOf(route.onRequest),
         hasInput: Boolean(schema.body || schema.querystring || schema.params),
         hasPathParams: route.url.includes(':'),
@@ -154,7 +142,8 @@ export function openApiCompletion(auth: AuthGuard, prefix: string) {
         const operation = operations[method];
         const route = facts.get(`${method} ${path}`);
         if (!operation || !route) continue;
-        operation.operationId ??= operationIdOf(method, path, prefix);
+        // Named after the contract's operation, as the SDK calls it (`listRpus`, `updateRpu`).
+        operation.operationId ??= route.operation;
         if (route.guard === 'public') operation.security = [];
         const responses = { ...operation.responses, ...errorResponses(route) };
         operation.responses = responses;
