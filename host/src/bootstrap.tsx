@@ -1,5 +1,3 @@
-// First: it configures zod before any module builds a schema.
-import './startup/zod-jitless';
 import {
   adoptEarlyResponse,
   configureApi,

@@ -1,4 +1,7 @@
 // The front end's SDK. Shared by the host and every remote as one federation singleton.
+// First: zod's settings hold before any schema of the contract is built.
+import './contract/zod-in-browser';
+
 export * from './api';
 export * from './contract';
 export * from './dates';

@@ -1,3 +1,6 @@
+// First: zod's settings hold before any schema of the contract is built.
+import './zod-in-browser';
+
 export * from './api-tokens';
 export * from './attention';
 export * from './auth';
