@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Identifiers are UUIDs on the wire. */
-export const zId = z.uuid();
+export const zId = z.uuid().meta({ examples: ['3f2a6c1e-8b4d-4c2a-9f1e-2d7b5a9c0e11'] });
 
 /** `page`/`page_size` of every list endpoint (spec §7). */
 export const zPageQuery = z.object({
@@ -69,10 +69,13 @@ export const zQueryBoolean = z
   .transform((value) => value === 'true' || value === '1');
 
 /** Money (MXN) travels as a decimal string with two places; it is never a float. */
-export const zMoney = z.string().regex(/^-?\d+(\.\d{1,2})?$/);
+export const zMoney = z
+  .string()
+  .regex(/^-?\d+(\.\d{1,2})?$/)
+  .meta({ examples: ['1234.50'] });
 
 /** Calendar date on the wire: yyyy-MM-dd. */
-export const zIsoDate = z.iso.date();
+export const zIsoDate = z.iso.date().meta({ examples: ['2026-10-31'] });
 
 /** A date range's end is not before its start (yyyy-MM-dd compares as text). */
 export const dateOrder = (value: { initial_date?: string | undefined; final_date?: string | undefined }) =>

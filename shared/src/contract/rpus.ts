@@ -34,6 +34,7 @@ export const serviceNumberMessage = (problem: ServiceNumberProblem) => serviceNu
 export const zServiceNumber = z
   .string()
   .max(64)
+  .meta({ examples: ['551234567897'] })
   .superRefine((value, context) => {
     const problem = serviceNumberProblem(value);
     if (problem) context.addIssue({ code: 'custom', message: serviceNumberMessage(problem) });

@@ -21,7 +21,10 @@ export const zSubscription = z.object({
 });
 export type Subscription = z.infer<typeof zSubscription>;
 
-export const zEmail = z.email().max(255);
+export const zEmail = z
+  .email()
+  .max(255)
+  .meta({ examples: ['ana@empresa.mx'] });
 export const zPassword = z.string().min(8).max(128);
 
 export const zUserPublic = z.object({
