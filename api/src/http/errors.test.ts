@@ -122,6 +122,15 @@ test("each generic 422 item carries the limits its type needs (ctx); the API's o
       ctx: { le: 500 },
     },
   ]);
+  // A numeric enum says which values it takes (not zod's bare "Invalid input").
+  expect(await detailOf('GET', '/rpus/?rpu_status=9')).toEqual([
+    {
+      loc: ['query', 'rpu_status'],
+      msg: 'must be one of the following values: -1, 0, 1, 2, 3, 4, 5',
+      type: 'enum',
+      ctx: { expected: '-1, 0, 1, 2, 3, 4, 5' },
+    },
+  ]);
   expect(await detailOf('POST', '/rpus/delete/bulk', { rpu_ids: [] })).toEqual([
     {
       loc: ['body', 'rpu_ids'],

@@ -5,8 +5,8 @@ export const zId = z.uuid().meta({ examples: ['3f2a6c1e-8b4d-4c2a-9f1e-2d7b5a9c0
 
 /** `page`/`page_size` of every list endpoint (spec §7). */
 export const zPageQuery = z.object({
-  page: z.coerce.number().int().positive().default(1),
-  page_size: z.coerce.number().int().positive().max(500).default(10),
+  page: z.coerce.number<number | string>().int().positive().default(1),
+  page_size: z.coerce.number<number | string>().int().positive().max(500).default(10),
 });
 export type PageQuery = z.infer<typeof zPageQuery>;
 

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+// Each numeric enum is one literal of several values: a wrong value is refused as `enum` with the
+// values it may take (a union of literals said only "Invalid input"), and the OpenAPI document
+// gets an `enum` instead of an `anyOf` of constants.
+
 /** Service point status (spec §4), numeric on the wire. */
 export const RpuStatus = {
   syncing: -1,
@@ -12,17 +16,17 @@ export const RpuStatus = {
 } as const;
 export type RpuStatus = (typeof RpuStatus)[keyof typeof RpuStatus];
 export const rpuStatusValues = Object.values(RpuStatus) as RpuStatus[];
-export const zRpuStatus = z.union(rpuStatusValues.map((value) => z.literal(value)));
+export const zRpuStatus = z.literal(rpuStatusValues);
 
 export const TaskStatus = { pending: 0, success: 1, error: 2, userError: 3, systemRetry: 4 } as const;
 export type TaskStatus = (typeof TaskStatus)[keyof typeof TaskStatus];
 export const taskStatusValues = Object.values(TaskStatus) as TaskStatus[];
-export const zTaskStatus = z.union(taskStatusValues.map((value) => z.literal(value)));
+export const zTaskStatus = z.literal(taskStatusValues);
 
 export const TaskType = { bulkLoad: 0, singleService: 1, link: 2, paymentSync: 3 } as const;
 export type TaskType = (typeof TaskType)[keyof typeof TaskType];
 export const taskTypeValues = Object.values(TaskType) as TaskType[];
-export const zTaskType = z.union(taskTypeValues.map((value) => z.literal(value)));
+export const zTaskType = z.literal(taskTypeValues);
 
 /** The five sync workflows of spec §4, numbered as there. */
 export const SyncWorkflow = {
@@ -38,7 +42,7 @@ export const syncWorkflowValues = Object.values(SyncWorkflow) as SyncWorkflow[];
 export const DownloadType = { all: -1, pdf: 0, xml: 1 } as const;
 export type DownloadType = (typeof DownloadType)[keyof typeof DownloadType];
 export const downloadTypeValues = Object.values(DownloadType) as DownloadType[];
-export const zDownloadType = z.union(downloadTypeValues.map((value) => z.literal(value)));
+export const zDownloadType = z.literal(downloadTypeValues);
 
 /** Most sync attempts of one step (spec §9). */
 export const MAX_SYNC_ATTEMPTS = 3;

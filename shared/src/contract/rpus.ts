@@ -211,7 +211,7 @@ export const zRpusQuery = z.object({
   service_number: z.string().trim().max(64).optional(),
   cfe_user: z.string().trim().max(120).optional(),
   with_credential: zQueryBoolean.optional(),
-  rpu_status: z.coerce.number().pipe(zRpuStatus).optional(),
+  rpu_status: z.coerce.number<number | string>().pipe(zRpuStatus).optional(),
   with_autofetch: zQueryBoolean.optional(),
   send_email_notifications: zQueryBoolean.optional(),
 });

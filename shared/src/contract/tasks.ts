@@ -139,8 +139,8 @@ export const zTaskLogsQuery = z
     user_email: z.string().trim().max(255).optional(),
     user_company_name: z.string().trim().max(255).optional(),
     /** Tasks with at least one service point in this status. */
-    contains_task_status: z.coerce.number().pipe(zTaskStatus).optional(),
-    task_type: z.coerce.number().pipe(zTaskType).optional(),
+    contains_task_status: z.coerce.number<number | string>().pipe(zTaskStatus).optional(),
+    task_type: z.coerce.number<number | string>().pipe(zTaskType).optional(),
     service_number: z.string().trim().max(20).optional(),
     alias: z.string().trim().max(120).optional(),
     reviewed: zQueryBoolean.optional(),

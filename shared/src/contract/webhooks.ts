@@ -15,7 +15,7 @@ export type WebhookEventType = z.infer<typeof zWebhookEventType>;
 
 /** Sent only by the test endpoints, to any enabled endpoint whatever its events. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
-export const zDeliveredEventType = z.union([zWebhookEventType, z.literal(WEBHOOK_TEST_EVENT)]);
+export const zDeliveredEventType = z.enum([...webhookEventTypes, WEBHOOK_TEST_EVENT]);
 export type DeliveredEventType = z.infer<typeof zDeliveredEventType>;
 
 // ---------------------------------------------------------------------------------------------
