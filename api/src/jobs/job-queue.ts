@@ -456,8 +456,13 @@ class QueueLoop {
   async stop(graceMs: number) {
     this.stopping = true;
     this.wakeUp?.();
-    const grace = new Promise((resolve) => setTimeout(resolve, graceMs).unref());
+    // Cleared once the jobs end: a pending timer would keep this loop (and all it reaches) alive.
+    let graceTimer: NodeJS.Timeout | undefined;
+    const grace = new Promise((resolve) => {
+      graceTimer = setTimeout(resolve, graceMs).unref();
+    });
     await Promise.race([Promise.allSettled([...this.active]), grace]);
+    clearTimeout(graceTimer);
     for (const controller of this.controllers) controller.abort(new Error('Worker stopping'));
     await Promise.allSettled([...this.active]);
     await this.done;
