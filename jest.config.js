@@ -30,7 +30,9 @@ const frontEnd = (dir) => ({
 const api = ({ postgres = false } = {}) => ({
   displayName: postgres ? 'api-postgres' : 'api',
   rootDir: '<rootDir>/api',
-  testEnvironment: 'node',
+  // jest's node environment, plus what every file of a worker shares: PGlite's compiled
+  // WebAssembly and the template data folders (decision 009).
+  testEnvironment: '<rootDir>/src/testing/environment.ts',
   restoreMocks: true,
   // Each API test file starts a real app on a database of its own, copied from a template that
   // the global setup migrates once per run (argon2 is slow on purpose).

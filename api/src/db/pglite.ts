@@ -1,4 +1,4 @@
-import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
+import type { PGlite, PGliteOptions, Results, Transaction } from '@electric-sql/pglite';
 import {
   assertChannel,
   type Database,
@@ -42,16 +42,29 @@ export type PGliteDatabase = Database & {
  */
 const PGLITE_SETTINGS = ['shared_buffers = 32MB', 'max_connections = 10', 'maintenance_work_mem = 32MB'];
 
+/** PGlite's WebAssembly, compiled, and its file-system bundle: made once, they serve many instances. */
+export type PGliteArtifacts = {
+  wasmModule: NonNullable<PGliteOptions['pgliteWasmModule']>;
+  fsBundle: Blob;
+};
+
+export type PGliteOpenOptions = {
+  /** A data folder dumped by `dumpDataDir` to start from instead of running initdb. */
+  loadDataDir?: Blob;
+  /** Instead of reading and compiling them again (the test runner keeps them per worker). */
+  artifacts?: PGliteArtifacts;
+  /** initdb's options, for a new data folder (e.g. `--wal-segsize=1`). */
+  initdb?: string[];
+};
+
 /**
- * `dataDir`: a folder to persist in, or undefined for memory; `loadDataDir`: a data folder dumped
- * by `dumpDataDir` to start from instead of running initdb (tests start from a migrated template).
- * PGlite is a single connection: it runs one statement at a time and holds every other query
- * while a transaction is open, so transactions are serialised and never see each other's
- * uncommitted work.
+ * `dataDir`: a folder to persist in, or undefined for memory. PGlite is a single connection: it
+ * runs one statement at a time and holds every other query while a transaction is open, so
+ * transactions are serialised and never see each other's uncommitted work.
  */
 export async function openPGlite(
   dataDir?: string,
-  { loadDataDir }: { loadDataDir?: Blob } = {},
+  { loadDataDir, artifacts, initdb }: PGliteOpenOptions = {},
 ): Promise<PGliteDatabase> {
   // Loaded on demand: PostgreSQL deployments never pay for the WebAssembly build.
   const { PGlite } = await import('@electric-sql/pglite');
@@ -60,6 +73,8 @@ export async function openPGlite(
   const pg = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
+    ...(artifacts && { pgliteWasmModule: artifacts.wasmModule, fsBundle: artifacts.fsBundle }),
+    ...(initdb && { initDbStartParams: initdb }),
     extensions: { pg_trgm },
     postgresqlconf: PGLITE_SETTINGS,
   });

@@ -1,7 +1,8 @@
 // jest globalTeardown of the api projects: undoes global-setup.ts (each api project runs both).
 import { rm } from 'node:fs/promises';
 import { kindOf, type ProjectConfig } from './global-setup';
-import { onServer, RUN_FOLDER, templateEnv } from './test-database';
+import { onServer } from './test-database';
+import { RUN_FOLDER, templateEnv } from './worker-shared';
 
 export default async function globalTeardown(_global: unknown, project: ProjectConfig) {
   if (kindOf(project) === 'postgres') {

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import pg from 'pg';
 import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { openPGlite } from '../db/pglite';
 import { openPostgres } from '../db/postgres';
+import { templateEnv, workerShared } from './worker-shared';
 
 export type TestDatabase = {
   db: Database;
@@ -14,18 +13,6 @@ export type TestDatabase = {
   /** Closes the database and, on PostgreSQL, drops it. */
   drop(): Promise<void>;
 };
-
-/**
- * Set by the jest global setup (global-setup.ts) and inherited by its workers: the folder holding
- * PGlite's dumped data folders, and the migrated PostgreSQL template database.
- */
-export const templateEnv = {
-  pglite: 'LUZ_TEST_PGLITE_TEMPLATES',
-  postgres: 'LUZ_TEST_POSTGRES_TEMPLATE',
-} as const;
-
-/** The run's temporary folder (TMPDIR of every worker), removed by the global teardown. */
-export const RUN_FOLDER = 'LUZ_JEST_RUN_FOLDER';
 
 /** `LUZ_TEST_DB=postgres` (the api-postgres jest project) runs the suite on TEST_DATABASE_URL's server. */
 export function testDatabaseKind(): 'pglite' | 'postgres' {
@@ -55,23 +42,6 @@ export function databaseUrl(name: string): string {
   return url.toString();
 }
 
-/** The file name of PGlite's dumped data folder, migrated or not, in the templates folder. */
-export const pgliteTemplateFile = (migrated: boolean) => (migrated ? 'migrated.tar' : 'empty.tar');
-
-const pgliteTemplates = new Map<boolean, Promise<Blob>>();
-
-/** Starting from a dumped data folder skips initdb, which dominates PGlite's start. */
-function pgliteTemplate(migrated: boolean): Promise<Blob> | null {
-  const dir = process.env[templateEnv.pglite];
-  if (!dir) return null;
-  let template = pgliteTemplates.get(migrated);
-  if (!template) {
-    template = readFile(join(dir, pgliteTemplateFile(migrated))).then((bytes) => new Blob([bytes]));
-    pgliteTemplates.set(migrated, template);
-  }
-  return template;
-}
-
 /**
  * A database of its own for one test file, schema migrated unless `migrated: false`: PGlite in
  * memory, or a fresh PostgreSQL database (`luz_t_<random>`) created through TEST_DATABASE_URL.
@@ -84,8 +54,12 @@ export async function createTestDatabase({
   migrated?: boolean;
 } = {}): Promise<TestDatabase> {
   if (testDatabaseKind() === 'pglite') {
-    const template = pgliteTemplate(migrated);
-    const db = await openPGlite(undefined, template ? { loadDataDir: await template } : {});
+    const shared = workerShared();
+    const template = shared?.pgliteTemplate(migrated);
+    const db = await openPGlite(undefined, {
+      ...(template && { loadDataDir: await template }),
+      ...(shared && { artifacts: await shared.pgliteArtifacts() }),
+    });
     if (migrated && !template) await migrate(db);
     return { db, url: null, drop: () => db.close() };
   }

@@ -1,0 +1,67 @@
+// The api projects' jest environment: jest's node environment, plus what each test file of a worker
+// would otherwise read, copy and compile again (decision 009). A jest worker runs many files, each
+// in a new realm; this class is loaded once per worker, outside them, so what it keeps is made once.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { TestEnvironment } from 'jest-environment-node';
+import type { PGliteArtifacts } from '../db/pglite';
+import { pgliteTemplateFile, templateEnv, type WorkerShared, workerSharedKey } from './worker-shared';
+
+// Node has it; TypeScript declares it only in the DOM's library.
+declare const WebAssembly: {
+  compile(bytes: Uint8Array): Promise<PGliteArtifacts['wasmModule']>;
+  Module: { prototype: object };
+};
+
+const pgliteDist = () =>
+  dirname(createRequire(join(__dirname, '..', '..', 'package.json')).resolve('@electric-sql/pglite'));
+
+const once = <T>(make: () => Promise<T>) => {
+  let made: Promise<T> | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+};
+
+const readTemplate = (migrated: boolean) => async () => {
+  const dir = process.env[templateEnv.pglite] as string;
+  return new Blob([await readFile(join(dir, pgliteTemplateFile(migrated)))]);
+};
+const templates = { migrated: once(readTemplate(true)), empty: once(readTemplate(false)) };
+
+/**
+ * PGlite's WebAssembly (9 MB) compiled and its file-system bundle read once per worker instead of
+ * once per file; the migrated and empty template data folders likewise (their untarring is
+ * PGlite's own, per database).
+ */
+const shared: WorkerShared = {
+  pgliteArtifacts: once(async (): Promise<PGliteArtifacts> => {
+    const dist = pgliteDist();
+    const [wasm, bundle] = await Promise.all([
+      readFile(join(dist, 'pglite.wasm')),
+      readFile(join(dist, 'pglite.data')),
+    ]);
+    return { wasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([bundle]) };
+  }),
+  pgliteTemplate: (migrated) =>
+    process.env[templateEnv.pglite] ? (migrated ? templates.migrated() : templates.empty()) : null,
+};
+
+export default class ApiTestEnvironment extends TestEnvironment {
+  constructor(...args: ConstructorParameters<typeof TestEnvironment>) {
+    super(...args);
+    const realmModule = (this.global.WebAssembly as typeof WebAssembly).Module;
+    this.global[workerSharedKey] = {
+      ...shared,
+      async pgliteArtifacts() {
+        const artifacts = await shared.pgliteArtifacts();
+        // PGlite tells a compiled module from bytes with `instanceof WebAssembly.Module`, which
+        // looks at the file's own realm; the module's internals are the same in every realm.
+        Object.setPrototypeOf(artifacts.wasmModule, realmModule.prototype);
+        return artifacts;
+      },
+    } satisfies WorkerShared;
+  }
+}
