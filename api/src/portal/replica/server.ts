@@ -18,6 +18,8 @@ export type ReplicaOptions = {
   accounts?: AccountSeed[];
   /** The simulated "today"; documents are issued up to it. */
   now?: () => Date;
+  /** The clock of the replica's timers (XML throttle, CAPTCHA lifetime, new services showing), in ms. */
+  clock?: () => number;
   /** How far back the grid goes (the sources saw ~30 months). */
   historyMonths?: number;
   /** Receipts "Consulta tu recibo" lists (the sources saw 3–8). */
@@ -50,7 +52,7 @@ export function buildReplica(options: ReplicaOptions = {}): Replica {
     state,
     world,
     webForms,
-    now: () => Date.now(),
+    now: options.clock ?? (() => Date.now()),
     consultationReceipts: options.consultationReceipts ?? 6,
   };
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1_048_576 });
