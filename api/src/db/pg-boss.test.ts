@@ -31,4 +31,4 @@ test('pg-boss 10 runs on our data layer (PGlite included) and completes a job', 
     await boss.stop({ graceful: true, wait: true, close: false });
   }
   expect(errors).toEqual([]);
-}, 30_000);
+});

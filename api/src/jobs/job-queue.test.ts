@@ -194,7 +194,7 @@ test('a job whose worker died is expired by maintenance and done by a live worke
   await live.start();
   await waitFor(() => seen.length === 1);
   expect(seen).toEqual([1]);
-}, 30_000);
+});
 
 test('`every` sends one job per window however many processes run it', async () => {
   const name = unique('cada');

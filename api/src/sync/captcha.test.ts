@@ -32,7 +32,7 @@ beforeAll(async () => {
     const event = zLiveEvent.parse(JSON.parse(payload).event);
     if (event.event_type === 'captcha') captchaEvents.push(event);
   });
-}, 60_000);
+});
 
 afterAll(async () => {
   await stopListening();

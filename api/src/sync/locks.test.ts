@@ -23,7 +23,7 @@ beforeAll(async () => {
     config: syncConfig(replica.url, { sync: { workerConcurrency: 16 } }),
     logger: logs.logger,
   });
-}, 60_000);
+});
 
 afterAll(async () => {
   await t.close();

@@ -76,17 +76,17 @@ export function workerProcesses(stepTimeoutSeconds: number, workerEnv: Record<st
         sync: { stepTimeoutSeconds },
       },
     });
-  }, 60_000);
+  });
   afterEach(async () => {
     for (const worker of fixture.workers.splice(0)) {
       worker.process.kill('SIGTERM');
       await worker.exited;
     }
-  }, 60_000);
+  });
   afterAll(async () => {
     await fixture.t.close();
     await fixture.database.drop();
     await fixture.replica.close();
-  }, 60_000);
+  });
   return fixture;
 }

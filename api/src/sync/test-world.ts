@@ -37,7 +37,7 @@ export function syncTestWorld() {
   beforeAll(async () => {
     world.replica = await startSyncReplica();
     world.t = await createTestApp({ config: syncConfig(world.replica.url) });
-  }, 60_000);
+  });
   afterAll(async () => {
     await world.t.close();
     await world.replica.close();

@@ -35,7 +35,7 @@ beforeAll(async () => {
       },
     }),
   });
-}, 60_000);
+});
 afterAll(async () => {
   await t.close();
   await receiver.close();
@@ -174,4 +174,4 @@ test('a sync publishes task.finished, rpu.status_changed and period.created, sig
   expect(ofType('task.finished').map((request) => bodyOf(request).data)).toEqual([
     expect.objectContaining({ task_id: failed.task_id, status: 3, status_label: 'Error de usuario' }),
   ]);
-}, 60_000);
+});
