@@ -5,7 +5,9 @@
 // signed-in screens), and prints the medians: bytes on the wire by type, requests, the longest
 // chain of dependent requests, LCP and CLS — beside a static 10-row HTML page served by the same
 // server, the reference. Then Lighthouse's mobile performance score of each (BENCH_LIGHTHOUSE=0
-// skips it; BENCH_WEB_VERBOSE=1 lists every request). It prints figures; it never passes or fails on them.
+// skips it; BENCH_WEB_VERBOSE=1 lists every request; BENCH_WEB_BUILD=0 measures the build already
+// on disk; BENCH_WEB_ROUTES=/login,/rpus/ measures only those routes beside the static page). It
+// prints figures; it never passes or fails on them.
 import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
@@ -17,6 +19,9 @@ const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
 /** BENCH_WEB_VERBOSE=1 prints every request of each route's last load. */
 const VERBOSE = process.env.BENCH_WEB_VERBOSE === '1';
+const BUILD = process.env.BENCH_WEB_BUILD !== '0';
+/** Route names to measure (the static page always is); all when unset. */
+const ONLY = process.env.BENCH_WEB_ROUTES?.split(',').filter(Boolean) ?? null;
 
 type Route = { name: string; path: string; signedIn: boolean; remote: string | null };
 
@@ -42,8 +47,8 @@ const load = () =>
     .join(' ');
 
 console.info(`Load average before: ${load()}`);
-const product = await startProduct(await freePort());
-const routes: Route[] = [
+const product = await startProduct(await freePort(), { build: BUILD });
+const allRoutes: Route[] = [
   { name: 'static 10-row page', path: STATIC_PAGE, signedIn: false, remote: null },
   { name: '/login', path: '/login', signedIn: false, remote: null },
   { name: '/downloads', path: '/downloads', signedIn: true, remote: 'periods' },
@@ -58,6 +63,7 @@ const routes: Route[] = [
   { name: '/settings', path: '/settings', signedIn: true, remote: 'settings' },
   { name: '/admin', path: '/admin', signedIn: true, remote: 'admin' },
 ];
+const routes = allRoutes.filter((route, index) => index === 0 || !ONLY || ONLY.includes(route.name));
 
 try {
   const browser = await chromium.launch({

@@ -121,9 +121,12 @@ async function waitForHealth(origin: string, child: ChildProcess) {
   throw new Error('The product did not answer its health check within a minute');
 }
 
-/** Builds everything (`npm start`'s build), seeds a data folder and starts the API on `port`. */
-export async function startProduct(port: number): Promise<RunningProduct> {
-  buildAll();
+/**
+ * Builds everything (`npm start`'s build), seeds a data folder and starts the API on `port`.
+ * `build: false` measures the build already on disk (probing one change without rebuilding all).
+ */
+export async function startProduct(port: number, { build = true } = {}): Promise<RunningProduct> {
+  if (build) buildAll();
   const scratch = await mkdtemp(join(tmpdir(), 'luz-bench-web-'));
   const dataDir = join(scratch, 'data');
   const root = join(scratch, 'web');
