@@ -4,7 +4,7 @@ import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { forDevServer } from '../shared/build/federation';
 import { pluginPrecompress } from '../shared/build/precompress';
-import { SIGNED_IN_CHUNK_PATTERN } from '../shared/src/contract/boot';
+import { DEFERRED_CHUNK_PATTERN } from '../shared/src/contract/boot';
 import federation from './module-federation.config';
 
 export default defineConfig(({ command }) => ({
@@ -39,19 +39,36 @@ export default defineConfig(({ command }) => ({
   // manifest.json lists the chunks: the API reads it to preload the signed-in ones where they are needed.
   output: { assetPrefix: '/', manifest: true },
   // The shared singletons and the app are chunks the entry loads once it runs: named in the page,
-  // the browser fetches them alongside the entry instead of after it. The signed-in screens are
-  // fetched by the first script when a token is stored (src/routing/load-signed-in.ts), and
-  // preloaded by the page the API serves for an address that mounts a remote. The
-  // SDK's dialog (Radix) is fetched by the signed-in layout or the first dialog that opens
-  // (shared/src/ui/modal.tsx): no sign-in screen needs it.
+  // the browser fetches them alongside the entry instead of after it. Left out (DEFERRED_CHUNK_PATTERN):
+  // the signed-in screens, the SDK beyond its core and the other sign-in forms, which the first
+  // script or /login's form fetch when they are needed and the page the API serves preloads for
+  // the addresses that show them (docs/decisions/161); and the SDK's dialog (Radix), fetched by the
+  // signed-in layout or the first dialog that opens (shared/src/ui/modal.tsx).
   performance: {
-    preload: { type: 'async-chunks', include: [/\.js$/], exclude: [SIGNED_IN_CHUNK_PATTERN, /\/dialog\./] },
+    preload: { type: 'async-chunks', include: [/\.js$/], exclude: [DEFERRED_CHUNK_PATTERN, /\/dialog\./] },
   },
   tools: {
     rspack: {
       optimization: {
         splitChunks: {
           cacheGroups: {
+            // The SDK beyond its core and texts (shared/src outside core/ and text/; its dialog
+            // has its own chunk) and the libraries only it uses, named so that the page can leave
+            // them out of the preloads every address gets.
+            sdk: {
+              test: /[\\/]shared[\\/]src[\\/](?!core[\\/]|text[\\/]|ui[\\/]modal-dialog\.)/,
+              name: 'sdk',
+              chunks: 'async',
+              priority: 20,
+              enforce: true,
+            },
+            sdkLibraries: {
+              test: /[\\/]node_modules[\\/](zod|axios|date-fns|single-spa-react)[\\/]/,
+              name: 'sdk-libraries',
+              chunks: 'async',
+              priority: 20,
+              enforce: true,
+            },
             // single-spa mounts remotes, which only signed-in screens show: it goes with them.
             signedInVendor: {
               test: /[\\/]node_modules[\\/](single-spa[\\/]|single-spa-react[\\/].*parcel)/,

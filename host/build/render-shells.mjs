@@ -31,7 +31,7 @@ try {
   const [bundle] = (await readdir(out, { recursive: true })).filter((file) => /shell\.m?js$/.test(file));
   if (!bundle) throw new Error(`Rsbuild wrote no shell bundle under ${out}`);
   const { renderShells } = await import(pathToFileURL(join(out, bundle)).href);
-  const shells = renderShells();
+  const shells = await renderShells();
   await writeFile(join(import.meta.dirname, '..', 'dist', 'shells.json'), JSON.stringify(shells));
 } finally {
   await rm(out, { recursive: true, force: true });

@@ -16,7 +16,9 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { ServerStyleSheet, ThemeProvider } from 'styled-components';
 import { AppRoutes } from '../src/routing/app-routes';
+import { signInForms } from '../src/routing/load-sign-in-forms';
 import { RuntimeConfigContext } from '../src/startup/runtime-config-context';
+import { prepareSdk } from '../src/startup/sdk';
 
 export type Shell = { css: string; html: string };
 
@@ -63,6 +65,10 @@ function renderShell(path: string): Shell {
   }
 }
 
-export function renderShells(): Record<string, Shell> {
+export async function renderShells(): Promise<Record<string, Shell>> {
+  // The screens that come in a chunk of their own are drawn from it, loaded first: rendering to a
+  // string does not wait for a lazy component.
+  prepareSdk({ config, currentUser: null, onInvalidConfig: (error) => console.error(error) });
+  await signInForms.load();
   return Object.fromEntries(PUBLIC_SCREEN_PATHS.map((path) => [path, renderShell(path)]));
 }

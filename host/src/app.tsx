@@ -1,13 +1,13 @@
+import type { RuntimeConfig } from '@luz/shared';
 import {
   ErrorBoundary,
   GenericErrorFallback,
   GlobalStyle,
   queryClient,
-  type RuntimeConfig,
   Toaster,
   themes,
   useThemePreference,
-} from '@luz/shared';
+} from '@luz/shared/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';

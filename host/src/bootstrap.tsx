@@ -1,19 +1,12 @@
-import {
-  adoptEarlyResponse,
-  configureApi,
-  loadRuntimeConfig,
-  onPaymentRequired,
-  onUnauthorized,
-  operationKey,
-  queryClient,
-  SHELL_STYLE_ELEMENT_ID,
-} from '@luz/shared';
+import { SHELL_STYLE_ELEMENT_ID, SIGN_IN_FORM_PATHS } from '@luz/shared/boot';
 import { type ReactNode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import { leaveForLogin } from './auth/session-ended';
 import { registerRemotesFromConfig } from './remotes/register-remotes';
+import { signInForms } from './routing/load-sign-in-forms';
 import type { EarlyStart } from './startup/early-start';
+import { readRuntimeConfig } from './startup/runtime-config';
+import { prepareSdk } from './startup/sdk';
 import { StartupFailure } from './startup/startup-failure';
 import { loadThirdPartyScripts } from './startup/third-party-scripts';
 
@@ -29,15 +22,20 @@ export async function start(early: EarlyStart) {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const root = createRoot(container);
+  const fail = (error: unknown) => {
+    console.error(error);
+    root.render(<StartupFailure />);
+  };
   try {
-    const config = await loadRuntimeConfig();
-    configureApi({ apiUrl: config.api_url });
-    onUnauthorized(leaveForLogin);
-    // A 402 means the subscription stopped giving access: the fresh user makes the layout go to /subscription.
-    onPaymentRequired(() => void queryClient.invalidateQueries({ queryKey: operationKey('getMe') }));
-    if (early.currentUser) adoptEarlyResponse('/users/me', early.currentUser);
+    const config = await readRuntimeConfig();
+    // The SDK beyond its core loads when a screen needs it (startup/sdk.ts) and is set up with these then.
+    prepareSdk({ config, currentUser: early.currentUser, onInvalidConfig: fail });
     if (!early.remotesRegistered) registerRemotesFromConfig(config);
     loadThirdPartyScripts(config);
+    // The drawn screen stays until its own code replaces it, not a loading screen in between;
+    // whatever fails here fails again, and is shown, when the router asks.
+    if (SIGN_IN_FORM_PATHS.includes(window.location.pathname))
+      await signInForms.load().catch(() => undefined);
     // A transition: React renders the app in slices and lets the browser handle input between them
     // instead of blocking it for one long task. What the page shows until then (a sign-in screen's
     // markup) stays, styled, until the app replaces it in one commit.
@@ -49,7 +47,6 @@ export async function start(early: EarlyStart) {
       ),
     );
   } catch (error) {
-    console.error(error);
-    root.render(<StartupFailure />);
+    fail(error);
   }
 }

@@ -46,8 +46,11 @@ export const queryExports = [
  * Modules every app (host and remotes) shares as singletons, so there is one React, one router,
  * one QueryClient and one SDK instance on the page. Versions come from each package's own
  * package.json (the plugin reads them); `@luz/shared` is a workspace package, hence its range.
- * zod is not among them: only the SDK builds schemas, so it lives inside the SDK's chunk, tree-shaken
- * (a shared zod ships all of it, 190 KB of it locales of every language).
+ * The SDK is three singletons: its Spanish texts (`/text`), its core (`/core`: theme, the UI
+ * kit's basics, the session, the QueryClient; what a sign-in screen needs) and the rest (the
+ * root: zod, axios, the contract, every other screen's helpers), which re-exports the other two
+ * (docs/decisions/161). zod is not among them: only the SDK builds schemas, so it lives inside the
+ * SDK's chunk, tree-shaken (a shared zod ships all of it, 190 KB of it locales of every language).
  */
 export const sharedSingletons = {
   react: { singleton: true },
@@ -63,6 +66,8 @@ export const sharedSingletons = {
     treeShaking: { mode: 'runtime-infer' as const, usedExports: queryExports },
   },
   'styled-components': { singleton: true },
+  '@luz/shared/text': { singleton: true, requiredVersion: '^0.3.16' },
+  '@luz/shared/core': { singleton: true, requiredVersion: '^0.3.16' },
   '@luz/shared': { singleton: true, requiredVersion: '^0.3.16' },
 };
 

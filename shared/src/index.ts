@@ -2,6 +2,7 @@
 // First: zod's settings hold before any schema of the contract is built.
 import './contract/zod-in-browser';
 
+export * from '@luz/shared/core';
 export * from './api';
 export * from './contract';
 export * from './dates';
@@ -14,8 +15,5 @@ export * from './hooks';
 export * from './query';
 export * from './remote';
 export * from './search';
-export * from './session';
-export { es } from './text/es';
-export * from './theme';
 export * from './ui';
 export * from './validation';

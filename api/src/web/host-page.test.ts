@@ -25,7 +25,10 @@ const loginShell = {
   html: '<main class="a"><h1>Inicia sesión</h1></main><footer><a href="{{powered_by.url}}">{{powered_by.label}}</a></footer>',
 };
 
-/** Rsbuild's manifest of the host's build: two of its chunks are the signed-in screens'. */
+/**
+ * Rsbuild's manifest of the host's build: two of its chunks are the signed-in screens', two the
+ * SDK's beyond its core, one the sign-in forms'.
+ */
 const hostManifest = {
   entries: {
     index: {
@@ -36,14 +39,22 @@ const hostManifest = {
           '/static/js/async/signed-in-vendor.2b07c8ac42.js',
           '/static/js/async/dialog.315132a7de.js',
           '/static/js/async/signed-in.4a506dea91.js',
+          '/static/js/async/sdk.9d41f0c2aa.js',
+          '/static/js/async/sdk-libraries.0b1c2d3e4f.js',
+          '/static/js/async/sign-in-forms.77aa01bc22.js',
         ],
       },
     },
   },
 };
+const sdkPreloads = [
+  '<link rel="preload" href="/static/js/async/sdk.9d41f0c2aa.js" as="script">',
+  '<link rel="preload" href="/static/js/async/sdk-libraries.0b1c2d3e4f.js" as="script">',
+];
 const signedInPreloads = [
   '<link rel="preload" href="/static/js/async/signed-in-vendor.2b07c8ac42.js" as="script">',
   '<link rel="preload" href="/static/js/async/signed-in.4a506dea91.js" as="script">',
+  ...sdkPreloads,
 ];
 
 let database: TestDatabase;
@@ -108,8 +119,14 @@ describe('the host page', () => {
     expect(page.body.indexOf('luz-runtime-config')).toBeLessThan(page.body.indexOf('</head>'));
   });
 
-  test("preloads what the address mounts: the host's signed-in chunks, the manifest, and for a remote served here its entry and exposed module", async () => {
+  test("preloads what the address mounts: the host's signed-in chunks and the SDK's, the manifest, and for a remote served here its entry and exposed module", async () => {
     expect(preloads((await get('/login')).body)).toEqual([]);
+    for (const url of ['/create-account', '/recover-password', '/reset-password?token=x']) {
+      expect(preloads((await get(url)).body)).toEqual([
+        ...sdkPreloads,
+        '<link rel="preload" href="/static/js/async/sign-in-forms.77aa01bc22.js" as="script">',
+      ]);
+    }
     for (const url of ['/rpus/', '/rpus/1f0c/payment-history?page=2']) {
       expect(preloads((await get(url)).body)).toEqual([
         '<link rel="preload" href="/remotes/rpus/mf-manifest.json" as="fetch" crossorigin="anonymous" data-remote="rpus">',
@@ -126,7 +143,7 @@ describe('the host page', () => {
       ]);
     }
     // Not built here: only the manifest, whose failure the remote's loading reports.
-    expect(preloads((await get('/settings')).body)).toHaveLength(3);
+    expect(preloads((await get('/settings')).body)).toHaveLength(5);
   });
 
   test('is compressed as the browser accepts, never cached without revalidation, and revalidates with its ETag', async () => {

@@ -10,8 +10,11 @@ import {
   RUNTIME_CONFIG_ELEMENT_ID,
   type RuntimeConfig,
   remoteOfPath,
+  SDK_CHUNK_PATTERN,
   SHELL_POWERED_BY,
   SHELL_STYLE_ELEMENT_ID,
+  SIGN_IN_FORM_PATHS,
+  SIGN_IN_FORMS_CHUNK_PATTERN,
   SIGNED_IN_CHUNK_PATTERN,
 } from '@luz/shared/contract';
 import { escapeAttribute, escapeText } from 'entities';
@@ -21,8 +24,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * The host's page as the API serves it: the built index.html with the runtime configuration in it
  * (so the first script has it without a round trip; `/config.json` stays for remotes and for a
  * host served from elsewhere) and preload links for what the requested address mounts: the
- * remote's manifest and, for a remote this server also serves, its entry and exposed module. The
- * browser fetches them while the host's own scripts load, instead of after. A sign-in screen's
+ * remote's manifest and, for a remote this server also serves, its entry and exposed module, with
+ * the host's chunks that its page leaves to the addresses that need them (the signed-in screens,
+ * the SDK beyond its core, the sign-in forms other than /login). The browser fetches them while the
+ * host's own scripts load, instead of after. A sign-in screen's
  * address gets the screen's markup too (the host's build renders it into `shells.json`), which
  * paints before any script; the app replaces it when it starts.
  */
@@ -137,8 +142,8 @@ export function hostPageHandler({ hostDist, webRoot, config }: HostPageOptions) 
   const files = new Map<string, { mtimeMs: number; text: string }>();
   const pages = new PageCache();
 
-  /** The host's signed-in chunks, from the build's manifest.json; none without one (the development server). */
-  async function signedInChunks(): Promise<{ key: string; preloads: Preload[] }> {
+  /** The host's chunks that match, from the build's manifest.json; none without one (the development server). */
+  async function hostChunks(patterns: RegExp[]): Promise<{ key: string; preloads: Preload[] }> {
     try {
       const manifest = await readIfChanged(join(hostDist, 'manifest.json'), files);
       const { entries } = JSON.parse(manifest.text) as HostManifest;
@@ -146,7 +151,7 @@ export function hostPageHandler({ hostDist, webRoot, config }: HostPageOptions) 
       return {
         key: String(manifest.mtimeMs),
         preloads: chunks
-          .filter((chunk) => SIGNED_IN_CHUNK_PATTERN.test(chunk))
+          .filter((chunk) => patterns.some((pattern) => pattern.test(chunk)))
           .map((href) => ({ href, as: 'script' })),
       };
     } catch {
@@ -154,11 +159,16 @@ export function hostPageHandler({ hostDist, webRoot, config }: HostPageOptions) 
     }
   }
 
-  async function preloadsOf(remote: RemoteName | null): Promise<{ key: string; preloads: Preload[] }> {
+  async function preloadsOf(pathname: string): Promise<{ key: string; preloads: Preload[] }> {
+    if (SIGN_IN_FORM_PATHS.includes(pathname)) {
+      const forms = await hostChunks([SIGN_IN_FORMS_CHUNK_PATTERN, SDK_CHUNK_PATTERN]);
+      return { key: `forms@${forms.key}`, preloads: forms.preloads };
+    }
+    const remote = remoteOfPath(pathname);
     if (!remote) return { key: 'none', preloads: [] };
     const manifestUrl = config.remotes[remote];
     // An address that mounts a remote is a signed-in screen: its host chunks come with the page too.
-    const host = await signedInChunks();
+    const host = await hostChunks([SIGNED_IN_CHUNK_PATTERN, SDK_CHUNK_PATTERN]);
     const preloads: Preload[] = [{ href: manifestUrl, as: 'fetch', remote }, ...host.preloads];
     const local = `/remotes/${remote}/`;
     if (!manifestUrl.startsWith(local)) return { key: `${remote}@${host.key}`, preloads };
@@ -190,7 +200,7 @@ export function hostPageHandler({ hostDist, webRoot, config }: HostPageOptions) 
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const template = await readIfChanged(join(hostDist, 'index.html'), files);
     const pathname = request.url.split('?')[0] ?? '/';
-    const { key, preloads } = await preloadsOf(remoteOfPath(pathname));
+    const { key, preloads } = await preloadsOf(pathname);
     const shell = await shellOf(pathname);
     const page = pages.get(`${template.mtimeMs}:${key}:${shell.key}`, () =>
       renderHostPage(template.text, config, preloads, shell.shell),

@@ -1,4 +1,4 @@
-import { es } from '@luz/shared';
+import { es } from '@luz/shared/core';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Footer } from '../layout/footer';

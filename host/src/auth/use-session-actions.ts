@@ -1,6 +1,7 @@
-import { authApi, clearSession, getAccessToken, queryClient, setAccessToken } from '@luz/shared';
+import { clearSession, getAccessToken, queryClient, setAccessToken } from '@luz/shared/core';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { loadSdk } from '../startup/sdk';
 
 /**
  * Logging in stores the token and goes to /; logging out ends the session on the server too (so
@@ -19,7 +20,10 @@ export function useSessionActions() {
   );
   const logout = useCallback(() => {
     const token = getAccessToken();
-    if (token) void authApi.logout(token).catch(() => undefined);
+    if (token)
+      void loadSdk()
+        .then((sdk) => sdk.authApi.logout(token))
+        .catch(() => undefined);
     clearSession();
     queryClient.clear();
     navigate('/login', { replace: true });

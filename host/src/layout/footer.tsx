@@ -1,4 +1,5 @@
-import { es, VERSION_LABEL } from '@luz/shared';
+import { VERSION_LABEL } from '@luz/shared/boot';
+import { es } from '@luz/shared/core';
 import styled from 'styled-components';
 import { useRuntimeConfig } from '../startup/runtime-config-context';
 

@@ -1,43 +1,22 @@
-import { NotFoundScreen, PageSpinner, type RemoteName, remoteRoutes, START_PATH } from '@luz/shared';
-import { lazy, Suspense } from 'react';
+import { remoteRoutes, START_PATH } from '@luz/shared/boot';
+import { NotFoundScreen, PageSpinner } from '@luz/shared/core';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { CreateAccountPage } from '../auth/create-account-page';
 import { LoginPage } from '../auth/login-page';
-import { RecoverPasswordPage } from '../auth/recover-password-page';
-import { ResetPasswordPage } from '../auth/reset-password-page';
+import { ChunkScreen, screenOf } from './chunk-screen';
 import { useDocumentTitle } from './document-title';
-import { PublicOnly, RequireAuth, RequireSuperuser } from './guards';
-import { loadedSignedIn, loadSignedIn } from './load-signed-in';
+import { PublicOnly, RequireAuth } from './guards';
+import { signInForms } from './load-sign-in-forms';
+import { signedInScreens } from './load-signed-in';
 
-const LazyLayout = lazy(() => loadSignedIn().then((screens) => ({ default: screens.AuthenticatedLayout })));
-const LazyOutlet = lazy(() => loadSignedIn().then((screens) => ({ default: screens.RemoteOutlet })));
-const LazySubscription = lazy(() =>
-  loadSignedIn().then((screens) => ({ default: screens.SubscriptionPage })),
-);
-
-// Once the signed-in screens are loaded they render directly: a remote mounted after the layout
-// must not hide the layout behind the loading fallback, even for a moment.
-function AuthenticatedLayout() {
-  const screens = loadedSignedIn();
-  return screens ? <screens.AuthenticatedLayout /> : <LazyLayout />;
-}
-
-function RemoteOutlet({ remote }: { remote: RemoteName }) {
-  const screens = loadedSignedIn();
-  return screens ? <screens.RemoteOutlet remote={remote} /> : <LazyOutlet remote={remote} />;
-}
-
-const LazyAttention = lazy(() => loadSignedIn().then((screens) => ({ default: screens.AttentionPage })));
-
-function AttentionPage() {
-  const screens = loadedSignedIn();
-  return screens ? <screens.AttentionPage /> : <LazyAttention />;
-}
-
-function SubscriptionPage() {
-  const screens = loadedSignedIn();
-  return screens ? <screens.SubscriptionPage /> : <LazySubscription />;
-}
+const createAccount = screenOf(signInForms, (screens) => screens.CreateAccountPage);
+const recoverPassword = screenOf(signInForms, (screens) => screens.RecoverPasswordPage);
+const resetPassword = screenOf(signInForms, (screens) => screens.ResetPasswordPage);
+const layout = screenOf(signedInScreens, (screens) => screens.AuthenticatedLayout);
+const remoteOutlet = screenOf(signedInScreens, (screens) => screens.RemoteOutlet);
+const attention = screenOf(signedInScreens, (screens) => screens.AttentionPage);
+const subscription = screenOf(signedInScreens, (screens) => screens.SubscriptionPage);
+const superuserOnly = screenOf(signedInScreens, (screens) => screens.RequireSuperuser);
 
 /** Every route of spec §2; the remotes own what happens below their paths (`remoteRoutes`, which the API also reads to preload them). */
 export function AppRoutes() {
@@ -47,21 +26,25 @@ export function AppRoutes() {
       <Routes>
         <Route element={<PublicOnly />}>
           <Route path="/login" element={<LoginPage />} />
-          <Route path="/create-account" element={<CreateAccountPage />} />
-          <Route path="/recover-password" element={<RecoverPasswordPage />} />
-          <Route path="/reset-password" element={<ResetPasswordPage />} />
+          <Route path="/create-account" element={<ChunkScreen screen={createAccount} />} />
+          <Route path="/recover-password" element={<ChunkScreen screen={recoverPassword} />} />
+          <Route path="/reset-password" element={<ChunkScreen screen={resetPassword} />} />
         </Route>
         <Route element={<RequireAuth />}>
-          <Route path="/subscription" element={<SubscriptionPage />} />
-          <Route element={<AuthenticatedLayout />}>
+          <Route path="/subscription" element={<ChunkScreen screen={subscription} />} />
+          <Route element={<ChunkScreen screen={layout} />}>
             <Route index element={<Navigate to={START_PATH} replace />} />
-            <Route path="/attention" element={<AttentionPage />} />
+            <Route path="/attention" element={<ChunkScreen screen={attention} />} />
             {remoteRoutes.map(({ path, remote }) => {
               const route = (
-                <Route key={path} path={`${path}/*`} element={<RemoteOutlet remote={remote} />} />
+                <Route
+                  key={path}
+                  path={`${path}/*`}
+                  element={<ChunkScreen screen={remoteOutlet} remote={remote} />}
+                />
               );
               return remote === 'admin' ? (
-                <Route key={path} element={<RequireSuperuser />}>
+                <Route key={path} element={<ChunkScreen screen={superuserOnly} />}>
                   {route}
                 </Route>
               ) : (

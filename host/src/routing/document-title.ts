@@ -1,4 +1,4 @@
-import { es } from '@luz/shared';
+import { es } from '@luz/shared/core';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 

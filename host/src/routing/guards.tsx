@@ -1,4 +1,4 @@
-import { isLoggedIn, PageSpinner, useCurrentUser } from '@luz/shared';
+import { isLoggedIn } from '@luz/shared/core';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 
 /** Protected routes without a stored token go to /login (spec §8). */
@@ -12,13 +12,5 @@ export function RequireAuth() {
 /** Public-only routes with a stored token go to / (spec §2). */
 export function PublicOnly() {
   if (isLoggedIn()) return <Navigate to="/" replace />;
-  return <Outlet />;
-}
-
-/** The admin console is for superusers; anyone else is sent to the start page. */
-export function RequireSuperuser() {
-  const { data: user } = useCurrentUser();
-  if (!user) return <PageSpinner />;
-  if (!user.is_superuser) return <Navigate to="/" replace />;
   return <Outlet />;
 }

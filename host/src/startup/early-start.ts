@@ -1,7 +1,8 @@
-import type { RemoteName, RuntimeConfig } from '@luz/shared';
-import { ACCESS_TOKEN_KEY, REMOTE_PRELOAD_ATTRIBUTE, RUNTIME_CONFIG_ELEMENT_ID } from '@luz/shared/boot';
+import type { RemoteName } from '@luz/shared';
+import { ACCESS_TOKEN_KEY, REMOTE_PRELOAD_ATTRIBUTE } from '@luz/shared/boot';
 import { preloadRemote, registerRemotesFromConfig } from '../remotes/register-remotes';
-import { loadSignedIn } from '../routing/load-signed-in';
+import { signedInScreens } from '../routing/load-signed-in';
+import { pageRuntimeConfig } from './runtime-config';
 
 /** What the first script set going before React, the router and the SDK had loaded. */
 export type EarlyStart = {
@@ -10,17 +11,6 @@ export type EarlyStart = {
   /** GET /users/me with the stored token, when there is one. */
   currentUser: Promise<Response> | null;
 };
-
-/** The configuration the page carries, not yet validated (the bootstrap validates it). */
-function pageConfig(): RuntimeConfig | null {
-  const text = document.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent;
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as RuntimeConfig;
-  } catch {
-    return null;
-  }
-}
 
 function storedToken(): string | null {
   try {
@@ -33,14 +23,14 @@ function storedToken(): string | null {
 /**
  * Runs in the host's first script: whatever the first screen will wait for is asked for now, in
  * parallel with the bundles, instead of one after the other once they have run. With a stored
- * token: the signed-in screens, the current user, and the remote the page's address mounts (the
+ * token: the signed-in screens and the whole SDK, the current user, and the remote the page's address mounts (the
  * page names it in a preload link). Anything that fails here is asked for again, the usual way, when it is needed.
  */
 export function startEarly(): EarlyStart {
-  const config = pageConfig();
+  const config = pageRuntimeConfig();
   const token = storedToken();
   // Failing here is no error: the router asks again when it renders a signed-in screen.
-  if (token) loadSignedIn().catch(() => undefined);
+  if (token) signedInScreens.load().catch(() => undefined);
   if (!config) return { remotesRegistered: false, currentUser: null };
   const currentUser = token
     ? fetch(`${config.api_url.replace(/\/$/, '')}/api/v1/users/me`, {

@@ -1,4 +1,4 @@
-import { darkTheme, GlobalStyle, LoadFailureScreen } from '@luz/shared';
+import { darkTheme, GlobalStyle, LoadFailureScreen } from '@luz/shared/core';
 import { ThemeProvider } from 'styled-components';
 
 /** The runtime configuration could not be read: nothing else can start. */

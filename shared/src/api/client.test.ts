@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getAccessToken, setAccessToken } from '../session';
+import { getAccessToken, setAccessToken } from '@luz/shared/core';
 import { http, onPaymentRequired, onUnauthorized } from './client';
 
 // The client's answer handling (spec §8), against a real server on loopback: /<status> answers

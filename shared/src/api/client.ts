@@ -1,6 +1,5 @@
+import { clearSession, getAccessToken, isPaymentRequired, isUnauthorized } from '@luz/shared/core';
 import axios from 'axios';
-import { isPaymentRequired, isUnauthorized } from '../errors';
-import { clearSession, getAccessToken } from '../session';
 
 /**
  * The one HTTP client of the front end. No timeout (spec §7): long exports must not be cut.

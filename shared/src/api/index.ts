@@ -12,7 +12,6 @@ export { paymentHistoryApi } from './payment-history';
 export type { DownloadProgress } from './periods';
 export { periodsApi } from './periods';
 export { rpusApi } from './rpus';
-export { loadRuntimeConfig } from './runtime-config';
 export { syncApi } from './sync';
 export { tasksApi } from './tasks';
 export { usersApi } from './users';

@@ -15,6 +15,9 @@ export const REMOTE_PRELOAD_ATTRIBUTE = 'data-remote';
 /** Where the bearer token lives (spec §4: "Logging in stores the access token locally"). */
 export const ACCESS_TOKEN_KEY = 'access_token';
 
+/** The version label the footer shows (spec §1). */
+export const VERSION_LABEL = 'beta-0.3.16';
+
 /** Where `/` sends a signed-in user (spec §2). */
 export const START_PATH = '/downloads';
 
@@ -30,11 +33,26 @@ export const SHELL_STYLE_ELEMENT_ID = 'luz-shell-style';
 /** What that markup carries in place of the configured "powered by" link; the API fills them in. */
 export const SHELL_POWERED_BY = { label: '{{powered_by.label}}', url: '{{powered_by.url}}' } as const;
 
+/** The sign-in screens other than /login, which come with the whole SDK (`host/src/auth/sign-in-forms.ts`). */
+export const SIGN_IN_FORM_PATHS = ['/create-account', '/recover-password', '/reset-password'];
+
 /**
  * The host's chunks that only signed-in screens use (`host/src/routing/load-signed-in.ts`): left out
  * of the page's own preloads, preloaded by the API on the addresses that mount a remote.
  */
 export const SIGNED_IN_CHUNK_PATTERN = /\/signed-in[.-]/;
+
+/** The host's chunks of the SDK beyond its core (zod, axios, the contract…; docs/decisions/161). */
+export const SDK_CHUNK_PATTERN = /\/sdk[.-]/;
+
+/** The host's chunk of the sign-in screens in `SIGN_IN_FORM_PATHS`. */
+export const SIGN_IN_FORMS_CHUNK_PATTERN = /\/sign-in-forms\./;
+
+/**
+ * What the page leaves out of the preloads every address gets: the chunks above, which the API
+ * preloads for the addresses that need them.
+ */
+export const DEFERRED_CHUNK_PATTERN = /\/(signed-in|sdk|sign-in-forms)[.-]/;
 
 /** The signed-in app's top-level paths that a remote draws, each with everything below it (spec §2). */
 export const remoteRoutes: readonly { path: string; remote: RemoteName }[] = [

@@ -46,4 +46,3 @@ export const zDownloadType = z.literal(downloadTypeValues);
 
 /** Most sync attempts of one step (spec §9). */
 export const MAX_SYNC_ATTEMPTS = 3;
-export const VERSION_LABEL = 'beta-0.3.16';

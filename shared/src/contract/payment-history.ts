@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { syncText } from '../text/sync';
 import { zId, zIsoDate, zMoney } from './common';
 
 /**
@@ -35,5 +34,4 @@ export const zPaymentHistoryCsvRequest = z.object({
 });
 export type PaymentHistoryCsvRequest = z.infer<typeof zPaymentHistoryCsvRequest>;
 
-/** Column titles of the payment-history CSV (Spanish, as the file is for people). */
-export const paymentCsvHeaders = syncText.paymentHistory.csvHeaders;
+export { paymentCsvHeaders } from './text/payment-history-csv';

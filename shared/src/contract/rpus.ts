@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { rpuCsvHeaders, rpuFieldProblems, rpuImportProblems } from '../text/rpu-rules';
 import { zId, zIsoDate, zMoney, zQueryBoolean } from './common';
 import { zRpuStatus } from './enums';
+import { rpuCsvHeaders, rpuFieldProblems, rpuImportProblems } from './text/rpu-rules';
 
 // ---------------------------------------------------------------------------------------------
 // Service numbers

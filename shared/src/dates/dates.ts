@@ -1,3 +1,4 @@
+import { es } from '@luz/shared/text';
 import {
   addDays,
   format,
@@ -8,7 +9,6 @@ import {
   subDays,
 } from 'date-fns';
 import { es as esLocale } from 'date-fns/locale';
-import { es } from '../text/es';
 
 /** The three formats of spec §3. */
 export const DATE_INPUT_FORMAT = 'dd/MM/yyyy';

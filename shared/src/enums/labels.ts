@@ -1,3 +1,4 @@
+import { es } from '@luz/shared/text';
 import { CredentialStatus } from '../contract/credentials';
 import {
   type DownloadType,
@@ -14,7 +15,6 @@ import {
 import { rpuImportOutcomes } from '../contract/rpus';
 import { type SyncEventType, syncEventTypes } from '../contract/sync-events';
 import { type SubscriptionStatus, subscriptionStatuses } from '../contract/users';
-import { es } from '../text/es';
 
 /** One choice of a select: the wire value and its Spanish label. */
 export type EnumOption<T extends string | number> = { value: T; label: string };

@@ -1,6 +1,6 @@
+import { es } from '@luz/shared/text';
 import { MAX_SYNC_ATTEMPTS } from '../contract/enums';
 import type { SyncEvent } from '../contract/sync-events';
-import { es } from '../text/es';
 
 /**
  * "intento n+1 de 3" (spec §4, §9), shown only while the sync is still running

@@ -1,17 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TextDecoder, TextEncoder } from 'node:util';
+import { errorStatus, isPaymentRequired, isUnauthorized } from '@luz/shared/core';
+import { es } from '@luz/shared/text';
 import axios, { AxiosError, CanceledError } from 'axios';
-import { es } from '../text/es';
-import {
-  ApiError,
-  errorStatus,
-  isCancelled,
-  isPaymentRequired,
-  isUnauthorized,
-  toApiError,
-  toApiErrorAsync,
-} from './api-error';
+import { ApiError, isCancelled, toApiError, toApiErrorAsync } from './api-error';
 import { httpError, requestConfig } from './axios-test-utils';
 
 // jsdom leaves out the encoding API that every browser has.

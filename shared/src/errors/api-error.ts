@@ -233,24 +233,6 @@ export async function toApiErrorAsync(error: unknown): Promise<ApiError> {
   return toApiError(error);
 }
 
-/** The HTTP status of an error, or null when no answer came. */
-export function errorStatus(error: unknown): number | null {
-  if (error instanceof ApiError) return error.status;
-  if (isAxiosError(error)) return error.response?.status ?? null;
-  return null;
-}
-
-/** 401 or 403: the session is over (spec §8: the token is removed and the user goes to /login). */
-export function isUnauthorized(error: unknown): boolean {
-  const status = errorStatus(error);
-  return status === 401 || status === 403;
-}
-
-/** 402: the user is signed in but their subscription gives no access (spec §4); the session stays. */
-export function isPaymentRequired(error: unknown): boolean {
-  return errorStatus(error) === 402;
-}
-
 /** A request that was cancelled on purpose (no message should be shown for it). */
 export function isCancelled(error: unknown): boolean {
   return toApiError(error).kind === 'cancelled';

@@ -1,12 +1,9 @@
 export type { ApiErrorInit, ApiErrorKind, ErrorDetail } from './api-error';
 export {
   ApiError,
-  errorStatus,
   fieldErrorsFromDetail,
   httpErrorMessage,
   isCancelled,
-  isPaymentRequired,
-  isUnauthorized,
   toApiError,
   toApiErrorAsync,
 } from './api-error';

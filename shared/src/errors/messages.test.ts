@@ -1,5 +1,5 @@
+import { es } from '@luz/shared/text';
 import { AxiosError, CanceledError } from 'axios';
-import { es } from '../text/es';
 import { httpError, requestConfig } from './axios-test-utils';
 import { errorMessage, fieldErrors, loginErrorMessage } from './messages';
 

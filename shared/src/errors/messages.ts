@@ -1,5 +1,5 @@
+import { es } from '@luz/shared/text';
 import type { AppErrorCode } from '../contract/common';
-import { es } from '../text/es';
 import { toApiError } from './api-error';
 
 /**

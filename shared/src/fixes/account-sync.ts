@@ -1,9 +1,9 @@
+import { queryClient, toast } from '@luz/shared/core';
+import { es } from '@luz/shared/text';
 import { credentialsApi } from '../api/credentials';
 import { type Credential, SyncWorkflow } from '../contract';
 import { errorMessage } from '../errors';
-import { familyKey, queryClient } from '../query';
-import { es } from '../text/es';
-import { toast } from '../ui/toast';
+import { familyKey } from '../query';
 
 /** After a fix: the lists of services and accounts, and with them the inbox, load again. */
 export async function refreshAfterFix() {

@@ -1,3 +1,4 @@
+import { darkTheme } from '@luz/shared/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -5,7 +6,6 @@ import { MemoryRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { rpusApi } from '../api/rpus';
 import type { Task } from '../contract';
-import { darkTheme } from '../theme';
 import { FixAction, type FixTarget } from './fix-action';
 
 const target = (reason: FixTarget['reason']): FixTarget => ({

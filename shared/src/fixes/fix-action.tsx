@@ -1,3 +1,5 @@
+import { Button, toast } from '@luz/shared/core';
+import { es } from '@luz/shared/text';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -6,8 +8,6 @@ import { credentialsApi } from '../api/credentials';
 import { rpusApi } from '../api/rpus';
 import type { AttentionReason, RpuFailureReason } from '../contract';
 import { errorMessage } from '../errors';
-import { es } from '../text/es';
-import { Button, toast } from '../ui';
 import { connectAccount, refreshAfterFix, resyncAccount } from './account-sync';
 import { credentialPasswordPath, servicePath } from './fix-paths';
 import { ServiceRoomFix } from './service-room-fix';

@@ -1,9 +1,10 @@
+import { Button, toast } from '@luz/shared/core';
+import { es } from '@luz/shared/text';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { rpusApi } from '../api/rpus';
 import { errorMessage } from '../errors';
-import { es } from '../text/es';
-import { Button, ConfirmDialog, toast } from '../ui';
+import { ConfirmDialog } from '../ui';
 import { refreshAfterFix } from './account-sync';
 
 const text = es.attention;

@@ -1,11 +1,12 @@
+import { TextField, toast } from '@luz/shared/core';
+import { es } from '@luz/shared/text';
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { z } from 'zod';
 import { rpusApi } from '../api/rpus';
 import { zHolderName, zTotalToPay } from '../contract';
 import { useFormErrors } from '../forms/use-form-errors';
-import { es } from '../text/es';
-import { FormModal, TextField, toast } from '../ui';
+import { FormModal } from '../ui';
 import { refreshAfterFix } from './account-sync';
 
 const text = es.attention.totalToPay;

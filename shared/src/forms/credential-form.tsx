@@ -1,10 +1,10 @@
+import { Alert, Button, PasswordField, queryClient, Row, Stack, TextField } from '@luz/shared/core';
+import { es } from '@luz/shared/text';
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent, ReactNode } from 'react';
 import { credentialsApi } from '../api/credentials';
 import { type Credential, zCredentialCreate } from '../contract';
-import { familyKey, operationKey, queryClient } from '../query';
-import { es } from '../text/es';
-import { Alert, Button, PasswordField, Row, Stack, TextField } from '../ui';
+import { familyKey, operationKey } from '../query';
 import { useFormErrors } from './use-form-errors';
 
 /** Links a CFE portal account (onboarding and settings). The user's has_credentials follows. */

@@ -1,10 +1,9 @@
+import { Alert, Button, PasswordField, Row, Stack, setAccessToken } from '@luz/shared/core';
+import { es } from '@luz/shared/text';
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent, ReactNode } from 'react';
 import { usersApi } from '../api/users';
 import { zUpdatePassword } from '../contract';
-import { setAccessToken } from '../session';
-import { es } from '../text/es';
-import { Alert, Button, PasswordField, Row, Stack } from '../ui';
 import { passwordConfirmation, useFormErrors } from './use-form-errors';
 
 /**

@@ -1,6 +1,6 @@
+import { TextField } from '@luz/shared/core';
+import { es } from '@luz/shared/text';
 import type { UserPublic } from '../contract';
-import { es } from '../text/es';
-import { TextField } from '../ui';
 
 type Profile = Pick<UserPublic, 'full_name' | 'email' | 'company_name'>;
 

@@ -1,7 +1,7 @@
+import { es } from '@luz/shared/text';
 import { act, renderHook } from '@testing-library/react';
 import { z } from 'zod';
 import { ApiError } from '../errors/api-error';
-import { es } from '../text/es';
 import { passwordConfirmation, useFormErrors } from './use-form-errors';
 
 const schema = z.object({ alias: z.string().max(5) });

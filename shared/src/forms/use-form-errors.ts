@@ -1,7 +1,7 @@
+import { es } from '@luz/shared/text';
 import { useRef, useState } from 'react';
 import type { z } from 'zod';
 import { errorMessage, fieldErrors } from '../errors';
-import { es } from '../text/es';
 import { formErrors } from '../validation';
 
 /**

@@ -7,5 +7,4 @@ export {
   type QueryInput,
   type QueryOperationName,
 } from './operation-query';
-export { queryClient, STALE_TIME_MS } from './query-client';
 export { useCurrentUser } from './use-current-user';

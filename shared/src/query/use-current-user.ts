@@ -1,5 +1,5 @@
+import { isLoggedIn } from '@luz/shared/core';
 import { useQuery } from '@tanstack/react-query';
-import { isLoggedIn } from '../session';
 import { operationQuery } from './operation-query';
 
 /** The current user (spec §4): asked only when a token is stored, and always considered stale. */

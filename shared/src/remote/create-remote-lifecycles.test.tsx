@@ -1,8 +1,8 @@
+import { es } from '@luz/shared/text';
 import { screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { AppProps } from 'single-spa';
-import { es } from '../text/es';
 import { createRemoteLifecycles } from './create-remote-lifecycles';
 import type { RemoteProps } from './remote-props';
 

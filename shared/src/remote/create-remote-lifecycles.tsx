@@ -1,3 +1,4 @@
+import { LoadFailureScreen, queryClient, themes } from '@luz/shared/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import * as React from 'react';
@@ -5,9 +6,6 @@ import * as ReactDOMClient from 'react-dom/client';
 import { Router } from 'react-router-dom';
 import singleSpaReact from 'single-spa-react';
 import { ThemeProvider } from 'styled-components';
-import { queryClient } from '../query';
-import { themes } from '../theme';
-import { LoadFailureScreen } from '../ui';
 import { RemoteContext } from './remote-context';
 import type { RemoteProps } from './remote-props';
 

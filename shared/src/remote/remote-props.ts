@@ -1,6 +1,6 @@
+import type { ColorMode } from '@luz/shared/core';
 import type { Location, Navigator } from 'react-router-dom';
 import type { SyncEvent, UserPublic } from '../contract';
-import type { ColorMode } from '../theme';
 
 /** The live sync events of the session; the host owns the one WebSocket. */
 export type SyncEventStream = {

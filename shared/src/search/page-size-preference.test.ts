@@ -1,4 +1,4 @@
-import { blockLocalStorage, fillLocalStorage } from '../session/storage-test-utils';
+import { blockLocalStorage, fillLocalStorage } from '../core/session/storage-test-utils';
 import {
   DEFAULT_PAGE_SIZE,
   isValidPageSize,

@@ -1,4 +1,4 @@
-import { safeLocalStorage } from '../session/storage';
+import { safeLocalStorage } from '@luz/shared/core';
 
 /** Where the preferred page size is kept in this browser (set in Configuración › Apariencia). */
 export const PAGE_SIZE_STORAGE_KEY = 'luz.pageSize';

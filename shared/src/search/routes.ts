@@ -1,7 +1,7 @@
+import { es } from '@luz/shared/text';
 import { z } from 'zod';
 import { rpuStatusValues, taskStatusValues, taskTypeValues } from '../contract/enums';
 import type { EnumOption } from '../enums/labels';
-import { es } from '../text/es';
 import {
   type SearchInput,
   searchRecord,

@@ -1,6 +1,5 @@
 import '@testing-library/jest-dom';
 import { TextDecoder, TextEncoder } from 'node:util';
-import { preloadDialog } from '../ui/modal';
 
 // jsdom lacks the Encoding API that react-router (and file reading) use in the browser.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
@@ -12,4 +11,8 @@ afterEach(() => {
 
 // The signed-in layout preloads the dialog's code as soon as it shows (ui/modal.tsx): tests render
 // screens as they are by then, with a dialog that opens at once.
-beforeAll(() => preloadDialog());
+// Imported here, once the Encoding API above is in place: the UI kit loads react-router.
+beforeAll(async () => {
+  const { preloadDialog } = await import('../ui/modal');
+  await preloadDialog();
+});

@@ -96,16 +96,5 @@ export const syncText = {
     },
     total: (amount: string) => `Total de la página: ${amount}`,
     notFound: 'No encontramos este servicio.',
-    csvHeaders: {
-      serviceNumber: 'Número de servicio',
-      alias: 'Alias',
-      paidOn: 'Fecha de pago',
-      amount: 'Importe (MXN)',
-      channel: 'Canal',
-      reference: 'Referencia',
-      cfdiSeries: 'Serie del CFDI de pago',
-      cfdiFolio: 'Folio del CFDI de pago',
-      cfdiUuid: 'UUID del CFDI de pago',
-    },
   },
 };

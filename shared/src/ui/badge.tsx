@@ -1,5 +1,5 @@
+import type { Tone } from '@luz/shared/core';
 import styled from 'styled-components';
-import type { Tone } from './alert';
 
 export type BadgeTone = Tone | 'neutral';
 

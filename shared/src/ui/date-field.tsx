@@ -1,7 +1,7 @@
+import { TextField } from '@luz/shared/core';
+import { es } from '@luz/shared/text';
 import { useEffect, useState } from 'react';
 import { inputDateToIso, isoDateToInput } from '../dates/dates';
-import { es } from '../text/es';
-import { TextField } from './fields';
 
 /** "1/2/2024" → "01/02/2024": one-digit days and months are what people type. */
 function padded(text: string): string {

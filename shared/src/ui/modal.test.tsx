@@ -1,8 +1,8 @@
+import { darkTheme } from '@luz/shared/core';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, useState } from 'react';
 import { ThemeProvider } from 'styled-components';
-import { darkTheme } from '../theme';
 import { ConfirmDialog, FormModal, Modal } from './modal';
 
 /** A dialog opened from state, as every screen of the product opens them (no Dialog.Trigger). */

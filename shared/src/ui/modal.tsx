@@ -1,10 +1,7 @@
+import { Alert, Button, Stack, toast } from '@luz/shared/core';
+import { es } from '@luz/shared/text';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { es } from '../text/es';
-import { Alert } from './alert';
-import { Button } from './button';
-import { Stack } from './layout';
-import { toast } from './toast';
 
 export const ModalActions = styled.div`
   display: flex;

@@ -1,8 +1,8 @@
+import { darkTheme } from '@luz/shared/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from 'styled-components';
 import { ApiError } from '../errors/api-error';
-import { darkTheme } from '../theme';
 import { PagedQueryTable } from './paged-query-table';
 
 type Rpu = { id: string };

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { QueryErrorAlert } from './alert';
 import { SearchPagination } from './pagination';
+import { QueryErrorAlert } from './query-error-alert';
 import { DataTable, type DataTableProps } from './table';
 
 /** What the table reads of a query for one page of a list (a TanStack Query result fits). */

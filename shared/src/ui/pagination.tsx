@@ -1,8 +1,8 @@
+import { Button } from '@luz/shared/core';
+import { es } from '@luz/shared/text';
 import { useId } from 'react';
 import styled from 'styled-components';
 import { pageSizePreference } from '../search/page-size-preference';
-import { es } from '../text/es';
-import { Button } from './button';
 
 export const pageSizeOptions = [10, 25, 50, 100] as const;
 

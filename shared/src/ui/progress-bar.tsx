@@ -1,5 +1,5 @@
+import type { Tone } from '@luz/shared/core';
 import styled from 'styled-components';
-import type { Tone } from './alert';
 
 const Track = styled.div`
   width: 100%;

@@ -1,9 +1,7 @@
+import { Alert, Button, Row, Stack } from '@luz/shared/core';
+import { es } from '@luz/shared/text';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { es } from '../text/es';
-import { Alert } from './alert';
-import { Button } from './button';
-import { Row, Stack } from './layout';
 
 const Secret = styled.code`
   display: block;

@@ -1,8 +1,7 @@
+import { Spinner, VisuallyHidden } from '@luz/shared/core';
+import { es } from '@luz/shared/text';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { es } from '../text/es';
-import { VisuallyHidden } from './layout';
-import { Spinner } from './spinner';
 
 export type Column<T> = {
   key: string;

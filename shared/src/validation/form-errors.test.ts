@@ -1,5 +1,5 @@
+import { es } from '@luz/shared/text';
 import { z } from 'zod';
-import { es } from '../text/es';
 import { FORM_ERROR_KEY, formErrors } from './form-errors';
 
 function errorsOf(schema: z.ZodType, value: unknown, options?: { reportInput?: boolean }) {

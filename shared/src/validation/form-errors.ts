@@ -1,5 +1,5 @@
+import { es } from '@luz/shared/text';
 import type { z } from 'zod';
-import { es } from '../text/es';
 
 /** Key of an error that belongs to the whole form rather than to one field (empty issue path). */
 export const FORM_ERROR_KEY = '_form';

@@ -1,5 +1,5 @@
+import { es } from '@luz/shared/text';
 import type { ValidationErrorItem } from '../contract';
-import { es } from '../text/es';
 import { validationItemMessage } from './messages';
 
 const item = (type: string, ctx?: ValidationErrorItem['ctx'], msg = 'English, as the API words it') => ({

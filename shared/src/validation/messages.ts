@@ -1,5 +1,5 @@
+import { es } from '@luz/shared/text';
 import type { ValidationErrorContext, ValidationErrorItem } from '../contract/common';
-import { es } from '../text/es';
 
 const text = es.validation;
 

@@ -1,10 +1,10 @@
+import { darkTheme } from '@luz/shared/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { ApiError } from '../errors/api-error';
-import { darkTheme } from '../theme';
-import { QueryErrorAlert } from './alert';
+import { QueryErrorAlert } from './query-error-alert';
 import { DataTable } from './table';
 
 const renderThemed = (ui: ReactNode) => render(<ThemeProvider theme={darkTheme}>{ui}</ThemeProvider>);

@@ -1,4 +1,4 @@
-import { type SubscriptionStatus, subscriptionStatuses } from '../contract/users';
+import { type SubscriptionStatus, subscriptionStatuses } from '../../contract/users';
 import { inactiveSubscriptionStatuses, isSubscriptionActive } from './subscription';
 
 const user = (status: string, is_superuser = false) => ({ is_superuser, subscription: { status } });

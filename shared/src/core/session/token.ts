@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_KEY } from '../contract/boot';
+import { ACCESS_TOKEN_KEY } from '@luz/shared/boot';
 import { safeLocalStorage } from './storage';
 
 export { ACCESS_TOKEN_KEY };

@@ -1,6 +1,6 @@
+import { es } from '@luz/shared/text';
 import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId, useState } from 'react';
 import styled from 'styled-components';
-import { es } from '../text/es';
 
 const Wrapper = styled.div`
   display: flex;

@@ -1,7 +1,7 @@
+import { es } from '@luz/shared/text';
 import { Component, type ErrorInfo, type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { es } from '../text/es';
 import { Button } from './button';
 
 /** A div: inside the layout these screens fill its <main>; on their own the host gives them one. */

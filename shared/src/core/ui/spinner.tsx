@@ -1,5 +1,5 @@
+import { es } from '@luz/shared/text';
 import styled, { keyframes } from 'styled-components';
-import { es } from '../text/es';
 
 const spin = keyframes`to { transform: rotate(360deg); }`;
 

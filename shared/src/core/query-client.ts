@@ -1,5 +1,5 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { isUnauthorized } from '../errors';
+import { isUnauthorized } from './http-status';
 
 /** Short cache freshness (spec §9): lists refresh soon after another tab or a sync changed them. */
 export const STALE_TIME_MS = 10_000;
@@ -12,8 +12,8 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 /**
- * The one QueryClient of the page. `@luz/shared` is a federation singleton, so the host and every
- * remote read and write the same cache. 401/403 are handled once, by the HTTP client.
+ * The one QueryClient of the page. `@luz/shared/core` is a federation singleton, so the host and
+ * every remote read and write the same cache. 401/403 are handled once, by the HTTP client.
  */
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({

@@ -1,6 +1,6 @@
+import { es } from '@luz/shared/text';
 import { useSyncExternalStore } from 'react';
 import styled from 'styled-components';
-import { es } from '../text/es';
 import type { Tone } from './alert';
 
 export type Toast = { id: number; tone: Tone; message: string };

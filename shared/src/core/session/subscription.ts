@@ -1,4 +1,4 @@
-import type { SubscriptionStatus } from '../contract/users';
+import type { SubscriptionStatus } from '../../contract/users';
 
 /** Statuses that do not give access (spec §4); any other status does. */
 export const inactiveSubscriptionStatuses: readonly SubscriptionStatus[] = [
