@@ -54,27 +54,39 @@ export default defineConfig(({ command }) => ({
           cacheGroups: {
             // The SDK beyond its core and texts (shared/src outside core/ and text/; its dialog
             // has its own chunk) and the libraries only it uses, named so that the page can leave
-            // them out of the preloads every address gets.
+            // it out of the preloads every address gets.
             sdk: {
-              test: /[\\/]shared[\\/]src[\\/](?!core[\\/]|text[\\/]|ui[\\/]modal-dialog\.)/,
+              test: /[\\/]shared[\\/]src[\\/](?!core[\\/]|text[\\/]|ui[\\/]modal-dialog\.)|[\\/]node_modules[\\/](zod|axios|date-fns|single-spa-react)[\\/]/,
               name: 'sdk',
               chunks: 'async',
               priority: 20,
               enforce: true,
             },
-            sdkLibraries: {
-              test: /[\\/]node_modules[\\/](zod|axios|date-fns|single-spa-react)[\\/]/,
-              name: 'sdk-libraries',
-              chunks: 'async',
-              priority: 20,
-              enforce: true,
-            },
-            // single-spa mounts remotes, which only signed-in screens show: it goes with them.
+            // single-spa mounts remotes, which only signed-in screens show: it goes with them, in
+            // their chunk.
             signedInVendor: {
               test: /[\\/]node_modules[\\/](single-spa[\\/]|single-spa-react[\\/].*parcel)/,
-              name: 'signed-in-vendor',
+              name: 'signed-in',
               chunks: 'async',
               priority: 30,
+              enforce: true,
+            },
+            // The shared libraries every screen runs on (React, the router, styled-components,
+            // react-query): one request instead of one per package and entry point.
+            framework: {
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser|styled-components|stylis|@emotion[\\/]unitless|@tanstack[\\/](query-core|react-query))[\\/]/,
+              name: 'framework',
+              chunks: 'async',
+              priority: 10,
+              enforce: true,
+            },
+            // What the first screen draws with besides them: the app's own code and the SDK's core and texts.
+            app: {
+              test: /[\\/](host[\\/]src|shared[\\/]src[\\/](core|text))[\\/]/,
+              name: 'app',
+              chunks: (chunk) =>
+                !chunk.canBeInitial() && chunk.name !== 'signed-in' && chunk.name !== 'sign-in-forms',
+              priority: 10,
               enforce: true,
             },
             // Radix (only the dialog uses it in the host's build: the tabs are the remotes') and what

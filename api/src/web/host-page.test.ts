@@ -25,34 +25,26 @@ const loginShell = {
   html: '<main class="a"><h1>Inicia sesión</h1></main><footer><a href="{{powered_by.url}}">{{powered_by.label}}</a></footer>',
 };
 
-/**
- * Rsbuild's manifest of the host's build: two of its chunks are the signed-in screens', two the
- * SDK's beyond its core, one the sign-in forms'.
- */
+/** Rsbuild's manifest of the host's build: its chunks of the signed-in screens, of the SDK beyond its core and of the sign-in forms. */
 const hostManifest = {
   entries: {
     index: {
       initial: { js: ['/static/js/index.c0fea2a087.js'] },
       async: {
         js: [
-          '/static/js/async/t.32480ec151.js',
-          '/static/js/async/signed-in-vendor.2b07c8ac42.js',
+          '/static/js/async/framework.32480ec151.js',
+          '/static/js/async/app.2b07c8ac42.js',
           '/static/js/async/dialog.315132a7de.js',
           '/static/js/async/signed-in.4a506dea91.js',
           '/static/js/async/sdk.9d41f0c2aa.js',
-          '/static/js/async/sdk-libraries.0b1c2d3e4f.js',
           '/static/js/async/sign-in-forms.77aa01bc22.js',
         ],
       },
     },
   },
 };
-const sdkPreloads = [
-  '<link rel="preload" href="/static/js/async/sdk.9d41f0c2aa.js" as="script">',
-  '<link rel="preload" href="/static/js/async/sdk-libraries.0b1c2d3e4f.js" as="script">',
-];
+const sdkPreloads = ['<link rel="preload" href="/static/js/async/sdk.9d41f0c2aa.js" as="script">'];
 const signedInPreloads = [
-  '<link rel="preload" href="/static/js/async/signed-in-vendor.2b07c8ac42.js" as="script">',
   '<link rel="preload" href="/static/js/async/signed-in.4a506dea91.js" as="script">',
   ...sdkPreloads,
 ];
@@ -143,7 +135,7 @@ describe('the host page', () => {
       ]);
     }
     // Not built here: only the manifest, whose failure the remote's loading reports.
-    expect(preloads((await get('/settings')).body)).toHaveLength(5);
+    expect(preloads((await get('/settings')).body)).toHaveLength(3);
   });
 
   test('is compressed as the browser accepts, never cached without revalidation, and revalidates with its ETag', async () => {

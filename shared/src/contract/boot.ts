@@ -42,7 +42,7 @@ export const SIGN_IN_FORM_PATHS = ['/create-account', '/recover-password', '/res
  */
 export const SIGNED_IN_CHUNK_PATTERN = /\/signed-in[.-]/;
 
-/** The host's chunks of the SDK beyond its core (zod, axios, the contract…; docs/decisions/161). */
+/** The host's chunk of the SDK beyond its core (zod, axios, the contract…; docs/decisions/161). */
 export const SDK_CHUNK_PATTERN = /\/sdk[.-]/;
 
 /** The host's chunk of the sign-in screens in `SIGN_IN_FORM_PATHS`. */
