@@ -12,7 +12,20 @@ export function percentColor(percent: number): PercentColor {
 }
 
 const LOCALE = 'es-MX';
-const money = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'MXN' });
+
+/**
+ * A format made on first use: making one loads the locale's data, which a page should not pay for
+ * while it starts (tens of milliseconds on a phone) when it may never show that kind of number.
+ */
+function numberFormat(options: Intl.NumberFormatOptions): () => Intl.NumberFormat {
+  let made: Intl.NumberFormat | null = null;
+  return () => {
+    made ??= new Intl.NumberFormat(LOCALE, options);
+    return made;
+  };
+}
+
+const money = numberFormat({ style: 'currency', currency: 'MXN' });
 const MONEY_TEXT = /^-?\d+(\.\d+)?$/;
 
 /** Intl formats decimal strings exactly, without float rounding (ES2023 `Intl.NumberFormat`). */
@@ -34,33 +47,33 @@ function numeric(value: number | string, what: string): NumericInput {
  * "0.125" rounds half away from zero to "$0.13". Throws RangeError for a value that is not a number.
  */
 export function formatMoney(amount: string | number): string {
-  return money.format(numeric(amount, 'money'));
+  return money().format(numeric(amount, 'money'));
 }
 
-const kwh = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
+const kwh = numberFormat({ maximumFractionDigits: 2 });
 
 /** Energy: "1,234.5 kWh". Throws RangeError for a value that is not a number. */
 export function formatKwh(value: string | number): string {
-  return `${kwh.format(numeric(value, 'energy'))} kWh`;
+  return `${kwh().format(numeric(value, 'energy'))} kWh`;
 }
 
-const compactMoney = new Intl.NumberFormat(LOCALE, {
+const compactMoney = numberFormat({
   style: 'currency',
   currency: 'MXN',
   notation: 'compact',
   minimumFractionDigits: 0,
   maximumFractionDigits: 1,
 });
-const compactNumber = new Intl.NumberFormat(LOCALE, { notation: 'compact', maximumFractionDigits: 1 });
+const compactNumber = numberFormat({ notation: 'compact', maximumFractionDigits: 1 });
 
 /** Pesos rounded for a chart's axis, where width is scarce: "$750 k", "$1.2 M". */
 export function formatCompactMoney(amount: number): string {
-  return compactMoney.format(numeric(amount, 'money'));
+  return compactMoney().format(numeric(amount, 'money'));
 }
 
 /** Energy rounded for a chart's axis: "200 k kWh". */
 export function formatCompactKwh(value: number): string {
-  return `${compactNumber.format(numeric(value, 'energy'))} kWh`;
+  return `${compactNumber().format(numeric(value, 'energy'))} kWh`;
 }
 
 const percentFormats = new Map<number, Intl.NumberFormat>();
