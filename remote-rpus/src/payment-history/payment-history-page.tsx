@@ -81,11 +81,12 @@ export function PaymentHistoryPage() {
   const { rpuId = '' } = useParams();
   const [search, setSearch] = useSearchState(parsePaymentHistorySearch);
   const page = { page: search.page, page_size: search.pageSize };
+  // Both at once: the payments do not wait for the service point's answer (an unknown one answers
+  // 404 to both, and the page shows the service point's).
   const rpu = useQuery({ ...operationQuery('getRpu', { params: { rpu_id: rpuId } }), retry: false });
   const payments = useQuery({
     ...operationQuery('listPayments', { params: { rpu_id: rpuId }, query: page }),
     placeholderData: keepPreviousData,
-    enabled: rpu.isSuccess,
   });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
@@ -160,7 +161,7 @@ export function PaymentHistoryPage() {
           </>
         }
       />
-      {payments.isError ? <Alert tone="danger">{errorMessage(payments.error)}</Alert> : null}
+      {rpu.isSuccess && payments.isError ? <Alert tone="danger">{errorMessage(payments.error)}</Alert> : null}
       {selected.size > 0 ? (
         <Row $gap={2}>
           <span>{es.common.selected(selected.size)}</span>
