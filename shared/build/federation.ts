@@ -19,6 +19,7 @@ export const routerExports = [
   'Router',
   'Routes',
   'UNSAFE_NavigationContext',
+  'matchPath',
   'useLocation',
   'useNavigate',
   'useParams',

@@ -1,5 +1,7 @@
-import type { RemoteName, RuntimeConfig } from '@luz/shared';
-import { getInstance } from '@module-federation/enhanced/runtime';
+import type { RemoteName, RemotePrefetch, RemoteProps, RuntimeConfig } from '@luz/shared';
+import { remoteOfPath } from '@luz/shared/boot';
+import { getInstance, loadRemote } from '@module-federation/enhanced/runtime';
+import type { ParcelConfigObject } from 'single-spa';
 
 // Only types from the SDK: this module runs in the host's first script, before the SDK has loaded.
 
@@ -30,5 +32,29 @@ export function registerRemotesFromConfig(config: RuntimeConfig) {
 export function preloadRemote(remote: RemoteName) {
   void federation()
     .preloadRemote([{ nameOrAlias: federationName(remote), exposes: ['./lifecycles'] }])
+    .catch(() => undefined);
+}
+
+/** What a remote exposes: its single-spa lifecycles and, when it has one, its `prefetch`. */
+export type RemoteLifecycles = ParcelConfigObject<RemoteProps> & { prefetch?: RemotePrefetch };
+
+export async function loadLifecycles(remote: RemoteName): Promise<RemoteLifecycles> {
+  const lifecycles = await loadRemote<RemoteLifecycles>(`${federationName(remote)}/lifecycles`);
+  if (!lifecycles) throw new Error(`${federationName(remote)}/lifecycles is empty`);
+  return lifecycles;
+}
+
+/**
+ * Has the remote the page opened on ask for its first screen's data (its `prefetch`), once the
+ * SDK is set up: the requests then run while the host and the remote render, instead of starting
+ * when the remote has mounted. A remote that cannot be loaded is its route's business (its
+ * fallback screen), not this.
+ */
+export function prefetchRoutedRemote() {
+  const { pathname, search } = window.location;
+  const remote = remoteOfPath(pathname);
+  if (!remote) return;
+  loadLifecycles(remote)
+    .then((lifecycles) => lifecycles.prefetch?.({ pathname, search }))
     .catch(() => undefined);
 }

@@ -1,20 +1,11 @@
-import { ErrorBoundary, LoadFailureScreen, type RemoteName, type RemoteProps, Spinner } from '@luz/shared';
-import { loadRemote } from '@module-federation/enhanced/runtime';
+import { ErrorBoundary, LoadFailureScreen, type RemoteName, Spinner } from '@luz/shared';
 import { useCallback, useContext, useEffect, useState } from 'react';
 import { UNSAFE_NavigationContext, useLocation } from 'react-router-dom';
-import { mountRootParcel, type ParcelConfigObject } from 'single-spa';
+import { mountRootParcel } from 'single-spa';
 import Parcel from 'single-spa-react/parcel';
 import styled from 'styled-components';
 import { useHostValue } from './host-context';
-import { federationName } from './register-remotes';
-
-async function loadLifecycles(remote: RemoteName): Promise<ParcelConfigObject<RemoteProps>> {
-  const lifecycles = await loadRemote<ParcelConfigObject<RemoteProps>>(
-    `${federationName(remote)}/lifecycles`,
-  );
-  if (!lifecycles) throw new Error(`${federationName(remote)}/lifecycles is empty`);
-  return lifecycles;
-}
+import { federationName, loadLifecycles } from './register-remotes';
 
 /**
  * How long a remote may take to mount before its area gives up: an origin that accepts

@@ -1,8 +1,9 @@
 import type { RemoteName } from '@luz/shared';
 import { ACCESS_TOKEN_KEY, REMOTE_PRELOAD_ATTRIBUTE } from '@luz/shared/boot';
-import { preloadRemote, registerRemotesFromConfig } from '../remotes/register-remotes';
+import { prefetchRoutedRemote, preloadRemote, registerRemotesFromConfig } from '../remotes/register-remotes';
 import { signedInScreens } from '../routing/load-signed-in';
 import { pageRuntimeConfig } from './runtime-config';
+import { loadSdk } from './sdk';
 
 /** What the first script set going before React, the router and the SDK had loaded. */
 export type EarlyStart = {
@@ -23,8 +24,9 @@ function storedToken(): string | null {
 /**
  * Runs in the host's first script: whatever the first screen will wait for is asked for now, in
  * parallel with the bundles, instead of one after the other once they have run. With a stored
- * token: the signed-in screens and the whole SDK, the current user, and the remote the page's address mounts (the
- * page names it in a preload link). Anything that fails here is asked for again, the usual way, when it is needed.
+ * token: the signed-in screens and the whole SDK, the current user, the remote the page's address
+ * mounts (the page names it in a preload link) and, once the SDK is set up, that remote's first
+ * requests. Anything that fails here is asked for again, the usual way, when it is needed.
  */
 export function startEarly(): EarlyStart {
   const config = pageRuntimeConfig();
@@ -47,6 +49,7 @@ export function startEarly(): EarlyStart {
       for (const link of document.querySelectorAll(`link[${REMOTE_PRELOAD_ATTRIBUTE}]`)) {
         preloadRemote(link.getAttribute(REMOTE_PRELOAD_ATTRIBUTE) as RemoteName);
       }
+      loadSdk().then(prefetchRoutedRemote, () => undefined);
     }
   } catch (error) {
     console.error(error);

@@ -6,7 +6,6 @@ import {
   errorMessage,
   formatWith,
   groupByDate,
-  operationQuery,
   Pagination,
   pageSizePreference,
   type Task,
@@ -18,6 +17,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { tasksQuery } from '../first-queries';
 import { periodsText } from '../text';
 import { taskName } from './task-name';
 import { useRefreshTasksOnEvents } from './use-sync-events';
@@ -76,11 +76,7 @@ export function TaskList({
   search: DownloadsSearch;
   setSearch: (patch: Partial<DownloadsSearch>) => void;
 }) {
-  const query = { page: search.page, page_size: search.pageSize };
-  const tasks = useQuery({
-    ...operationQuery('listTasks', { query }),
-    placeholderData: keepPreviousData,
-  });
+  const tasks = useQuery({ ...tasksQuery(search), placeholderData: keepPreviousData });
   const data = tasks.data?.data ?? [];
   const knownIds = useMemo(() => new Set(data.map((task) => task.task_id)), [data]);
   useRefreshTasksOnEvents(knownIds);

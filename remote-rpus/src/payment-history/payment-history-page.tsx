@@ -10,7 +10,6 @@ import {
   es,
   familyKey,
   formatMoney,
-  operationQuery,
   PageHeader,
   type Payment,
   parsePaymentHistorySearch,
@@ -28,6 +27,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { paymentsQuery, rpuQuery } from '../first-queries';
 
 const text = es.sync.paymentHistory;
 
@@ -80,14 +80,10 @@ const columns: Column<Payment>[] = [
 export function PaymentHistoryPage() {
   const { rpuId = '' } = useParams();
   const [search, setSearch] = useSearchState(parsePaymentHistorySearch);
-  const page = { page: search.page, page_size: search.pageSize };
   // Both at once: the payments do not wait for the service point's answer (an unknown one answers
   // 404 to both, and the page shows the service point's).
-  const rpu = useQuery({ ...operationQuery('getRpu', { params: { rpu_id: rpuId } }), retry: false });
-  const payments = useQuery({
-    ...operationQuery('listPayments', { params: { rpu_id: rpuId }, query: page }),
-    placeholderData: keepPreviousData,
-  });
+  const rpu = useQuery({ ...rpuQuery(rpuId), retry: false });
+  const payments = useQuery({ ...paymentsQuery(rpuId, search), placeholderData: keepPreviousData });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
 

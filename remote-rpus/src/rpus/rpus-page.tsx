@@ -8,7 +8,6 @@ import {
   es,
   formatMoney,
   mexicoCityToday,
-  operationQuery,
   PageHeader,
   parseRpusSearch,
   QueryErrorAlert,
@@ -33,6 +32,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { rpusQuery } from '../first-queries';
 import { ImportModal } from '../import/import-modal';
 import { rpusText } from '../text';
 import { AssignCredentialModal } from './assign-credential-modal';
@@ -41,7 +41,7 @@ import { CreateRpuModal } from './create-rpu-modal';
 import { EditRpuModal } from './edit-rpu-modal';
 import { RowSyncAction } from './row-sync-action';
 import { RpusFilters } from './rpus-filters';
-import { rpusFiltersFromSearch, rpusQueryFromSearch } from './search-query';
+import { rpusFiltersFromSearch } from './search-query';
 import { useServiceCapConfirmation } from './service-cap-dialog';
 import { reportSync, syncRpus } from './sync-rpus';
 import { refreshRpus, toastError, useCredentials } from './use-rpu-mutations';
@@ -137,11 +137,7 @@ export function RpusPage() {
     [search, setSearchState],
   );
   const goToPage = useCallback((page: number) => setSearch({ page }, { replace: true }), [setSearch]);
-  const query = rpusQueryFromSearch(search);
-  const rpus = useQuery({
-    ...operationQuery('listRpus', { query }),
-    placeholderData: keepPreviousData,
-  });
+  const rpus = useQuery({ ...rpusQuery(search), placeholderData: keepPreviousData });
   const credentials = useCredentials();
   const credentialList = credentials.data ?? [];
   const [dialog, setDialog] = useState<Dialog>(null);

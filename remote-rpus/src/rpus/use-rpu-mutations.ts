@@ -1,5 +1,6 @@
-import { errorMessage, familyKey, operationQuery, queryClient, toast } from '@luz/shared';
+import { errorMessage, familyKey, queryClient, toast } from '@luz/shared';
 import { useQuery } from '@tanstack/react-query';
+import { credentialsQuery } from '../first-queries';
 
 /** After any change to service points: their lists, and the credentials' service-point counts. */
 export async function refreshRpus() {
@@ -14,7 +15,7 @@ export const toastError = (error: unknown) => toast.error(errorMessage(error));
 
 /** The user's CFE accounts, for the pickers of this screen. */
 export function useCredentials() {
-  return useQuery(operationQuery('allCredentials'));
+  return useQuery(credentialsQuery());
 }
 
 /** How a credential is named in a picker: its alias with the portal user, or the portal user alone. */

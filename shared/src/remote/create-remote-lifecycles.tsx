@@ -7,7 +7,7 @@ import { Router } from 'react-router-dom';
 import singleSpaReact from 'single-spa-react';
 import { ThemeProvider } from 'styled-components';
 import { RemoteContext } from './remote-context';
-import type { RemoteProps } from './remote-props';
+import type { RemotePrefetch, RemoteProps } from './remote-props';
 
 /**
  * React roots whose first render is a transition: React renders a remote's screen in slices and
@@ -30,11 +30,12 @@ const slicedFirstRender = {
 };
 
 /**
- * The single-spa lifecycles a remote exposes. A parcel renders in its own React root, so the
- * providers are set again here — with the same singleton QueryClient and theme as the host.
- * A render crash inside the remote shows the load-failure screen and leaves the host working.
+ * The single-spa lifecycles a remote exposes, with its `prefetch` when it has one. A parcel
+ * renders in its own React root, so the providers are set again here — with the same singleton
+ * QueryClient and theme as the host. A render crash inside the remote shows the load-failure
+ * screen and leaves the host working.
  */
-export function createRemoteLifecycles(App: ComponentType) {
+export function createRemoteLifecycles(App: ComponentType, prefetch?: RemotePrefetch) {
   function RemoteRoot(props: RemoteProps) {
     return (
       <RemoteContext.Provider value={props}>
@@ -49,7 +50,7 @@ export function createRemoteLifecycles(App: ComponentType) {
     );
   }
 
-  return singleSpaReact<RemoteProps>({
+  const lifecycles = singleSpaReact<RemoteProps>({
     React,
     ReactDOMClient: slicedFirstRender,
     rootComponent: RemoteRoot,
@@ -62,4 +63,5 @@ export function createRemoteLifecycles(App: ComponentType) {
       );
     },
   });
+  return { ...lifecycles, prefetch };
 }

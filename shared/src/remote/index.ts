@@ -1,3 +1,3 @@
 export { createRemoteLifecycles } from './create-remote-lifecycles';
 export { RemoteContext, useRemoteProps } from './remote-context';
-export type { RemoteProps, SyncEventStream } from './remote-props';
+export type { RemoteAddress, RemotePrefetch, RemoteProps, SyncEventStream } from './remote-props';

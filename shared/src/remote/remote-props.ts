@@ -22,3 +22,14 @@ export type RemoteProps = {
   syncEvents: SyncEventStream;
   logout: () => void;
 };
+
+/** The address a page opened on: what a remote's `prefetch` reads. */
+export type RemoteAddress = { pathname: string; search: string };
+
+/**
+ * A remote's requests for the first screen of an address (`queryClient.prefetchQuery` with the
+ * same options its screen uses), which the host calls once, when the page opens on one of the
+ * remote's addresses, as soon as the SDK is set up: they run while the host and the remote
+ * render instead of after the remote has mounted.
+ */
+export type RemotePrefetch = (address: RemoteAddress) => void;
