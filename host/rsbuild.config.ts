@@ -23,10 +23,10 @@ export default defineConfig(({ command }) => ({
     template: './index.html',
     // Without one the browser asks for /favicon.ico, gets a 404 and logs an error on every visit.
     favicon: './src/assets/favicon.svg',
-    // Before any bundle runs, so that every Fast Refresh runtime (host's and remotes') sees react-dom.
     tags:
       command === 'dev'
         ? [
+            // Before any bundle runs, so that every Fast Refresh runtime (host's and remotes') sees react-dom.
             {
               tag: 'script',
               children: readFileSync(new URL('./dev/react-refresh-hook.js', import.meta.url), 'utf8'),
@@ -34,7 +34,17 @@ export default defineConfig(({ command }) => ({
               append: false,
             },
           ]
-        : [],
+        : [
+            // The entry starts everything (the federation runtime, GET /users/me, the loading of the
+            // rest): a deferred script is fetched at low priority, behind the chunks the page
+            // preloads, unless told otherwise.
+            (tags) =>
+              tags.map((tag) =>
+                tag.tag === 'script' && typeof tag.attrs?.src === 'string'
+                  ? { ...tag, attrs: { ...tag.attrs, fetchpriority: 'high' } }
+                  : tag,
+              ),
+          ],
   },
   // manifest.json lists the chunks: the API reads it to preload the signed-in ones where they are needed.
   output: { assetPrefix: '/', manifest: true },
