@@ -1,12 +1,8 @@
-import { operationKey, queryClient } from '@luz/shared';
+import { operationKey } from '@luz/shared';
+import { prefetchedKeys } from '@luz/shared/testing/prefetched-keys';
 import { prefetchFirstScreen } from './first-queries';
 
-const keysAskedFor = (pathname: string, search = '') => {
-  const prefetch = jest.spyOn(queryClient, 'prefetchQuery').mockResolvedValue(undefined);
-  prefetch.mockClear();
-  prefetchFirstScreen({ pathname, search });
-  return prefetch.mock.calls.map(([options]) => options.queryKey);
-};
+const keysAskedFor = (pathname: string, search = '') => prefetchedKeys(prefetchFirstScreen, pathname, search);
 
 test("/downloads' first request is the page of tasks the URL asks for; one task's detail asks for none", () => {
   expect(keysAskedFor('/downloads', '?page=3')).toEqual([

@@ -1,12 +1,8 @@
-import { operationKey, queryClient } from '@luz/shared';
+import { operationKey } from '@luz/shared';
+import { prefetchedKeys } from '@luz/shared/testing/prefetched-keys';
 import { prefetchFirstScreen } from './first-queries';
 
-const keysAskedFor = (pathname: string, search = '') => {
-  const prefetch = jest.spyOn(queryClient, 'prefetchQuery').mockResolvedValue(undefined);
-  prefetch.mockClear();
-  prefetchFirstScreen({ pathname, search });
-  return prefetch.mock.calls.map(([options]) => options.queryKey);
-};
+const keysAskedFor = (pathname: string, search = '') => prefetchedKeys(prefetchFirstScreen, pathname, search);
 
 test("the list's first request: the page of service points the URL asks for", () => {
   expect(keysAskedFor('/rpus/', '?page=2&pageSize=25&filterBy=alias&search=Sucursal')).toEqual([
