@@ -211,6 +211,20 @@ export const test = base.extend<{ seed: ApiSeed }>({
 export const superuserCredentials = superuser;
 
 /** The bundled replica's control API (docs/cfe-replica.md), on loopback next to the product. */
+/**
+ * Opens the header's sync area unless it is open. The app opens it by itself when CFE asks for a
+ * CAPTCHA, which can happen between reading the toggle and clicking it (the click then closes it):
+ * tried again until the area shows.
+ */
+export async function openSyncArea(page: Page) {
+  const toggle = page.getByRole('button', { name: /^Sincronizaciones/ });
+  const area = page.getByRole('complementary', { name: 'Sincronizaciones' });
+  await expect(async () => {
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await expect(area).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+}
+
 export async function replica<T>(request: APIRequestContext, path: string): Promise<T> {
   const response = await request.get(`http://127.0.0.1:${process.env.LUZ_E2E_REPLICA_PORT}/__replica${path}`);
   expect(response.status(), await response.text()).toBe(200);

@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { type ApiSeed, expect, replica, signInWithToken, test } from '../fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import { type ApiSeed, expect, openSyncArea, replica, signInWithToken, test } from '../fixtures';
 
 // CFE's image CAPTCHA, solved by the account's owner in the sync area (issue 14). The bundled
 // replica's "captcha.demo" asks for it at every new login (docs/cfe-replica.md); the test reads
@@ -8,12 +8,6 @@ const PORTAL_USER = 'captcha.demo';
 const PORTAL_PASSWORD = 'Demo-2024';
 
 type ReplicaStats = { captchas_drawn: number; logins: Record<string, number> };
-
-async function openSyncArea(page: Page) {
-  const toggle = page.getByRole('button', { name: /^Sincronizaciones/ });
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  await expect(page.getByRole('complementary', { name: 'Sincronizaciones' })).toBeVisible();
-}
 
 async function syncAccount(seed: ApiSeed, request: APIRequestContext, token: string, credentialId: string) {
   const started = await request.post(`/api/v1/credentials/sync/${credentialId}`, {

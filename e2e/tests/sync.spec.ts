@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { type ApiSeed, expect, holderNameOf, signInWithToken, test } from '../fixtures';
+import { type ApiSeed, expect, holderNameOf, openSyncArea, signInWithToken, test } from '../fixtures';
 
 // The product's own replica of CFE's pages answers these (docs/cfe-replica.md): the demo account
 // (seed.addCredential's default, empresa.demo) and a service number it does not have yet, which
@@ -26,12 +26,6 @@ const serviceRow = (page: Page, serviceNumber: string) =>
 /** The newest sync of this service in the area (they are listed newest first). */
 const syncItem = (page: Page, serviceNumber: string) =>
   page.getByTestId('sync-item').filter({ hasText: serviceNumber }).first();
-
-async function openSyncArea(page: Page) {
-  const toggle = page.getByRole('button', { name: /^Sincronizaciones/ });
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  await expect(page.getByRole('complementary', { name: 'Sincronizaciones' })).toBeVisible();
-}
 
 test('sincronizar un servicio y ver su avance hasta el éxito; un error de contraseña, su mensaje y el reintento', async ({
   page,
