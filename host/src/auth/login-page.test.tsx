@@ -1,4 +1,3 @@
-import type { RuntimeConfig } from '@luz/shared';
 import { darkTheme, queryClient } from '@luz/shared/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
@@ -7,22 +6,10 @@ import { MemoryRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { RuntimeConfigContext } from '../startup/runtime-config-context';
 import { loadedSdk, prepareSdk } from '../startup/sdk';
+import { testRuntimeConfig } from '../startup/test-runtime-config';
 import { LoginPage } from './login-page';
 
-const config: RuntimeConfig = {
-  api_url: '',
-  version: 'beta-0.3.16',
-  remotes: {
-    rpus: '/r/rpus.json',
-    periods: '/r/periods.json',
-    admin: '/r/admin.json',
-    settings: '/r/settings.json',
-  },
-  powered_by: { label: 'Luz', url: 'https://luz.example.com' },
-  scripts: { chat: null, session_recording: null },
-  billing_provider: 'local',
-  plan_monthly_price: '499.00',
-};
+const config = testRuntimeConfig();
 
 function renderLogin() {
   render(

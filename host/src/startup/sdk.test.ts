@@ -1,19 +1,7 @@
 import type { RuntimeConfig } from '@luz/shared';
+import { testRuntimeConfig } from './test-runtime-config';
 
-const config: RuntimeConfig = {
-  api_url: 'https://api.luz.example.com',
-  version: 'beta-0.3.16',
-  remotes: {
-    rpus: '/r/rpus.json',
-    periods: '/r/periods.json',
-    admin: '/r/admin.json',
-    settings: '/r/settings.json',
-  },
-  powered_by: { label: 'Luz', url: 'https://luz.example.com' },
-  scripts: { chat: null, session_recording: null },
-  billing_provider: 'local',
-  plan_monthly_price: '499.00',
-};
+const config = testRuntimeConfig({ api_url: 'https://api.luz.example.com' });
 
 // Each test has a page of its own: the loader keeps what it loaded for the page's whole life.
 beforeEach(() => jest.resetModules());
