@@ -14,7 +14,7 @@ const swc = (jsx) => [
   },
 ];
 
-const esmOnly = ['cookie', 'content-disposition', 'p-retry', 'is-network-error'];
+const esmOnly = ['cookie', 'content-disposition', 'p-retry', 'is-network-error', 'p-map'];
 
 const frontEnd = (dir) => ({
   displayName: dir,

@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 /** Local storage that counts reads and knows which of its streams and whole reads are still open. */
 class WatchedStorage implements DocumentStorage {
   reads = 0;
-  readonly open = new Set<Readable | Promise<Buffer>>();
+  readonly open = new Set<Readable | Promise<Buffer | Buffer[]>>();
   constructor(private readonly inner: LocalDocumentStorage) {}
   put(key: string, body: Buffer, contentType: string) {
     return this.inner.put(key, body, contentType);
@@ -29,6 +29,16 @@ class WatchedStorage implements DocumentStorage {
   async read(key: string, signal?: AbortSignal) {
     this.reads += 1;
     const reading = this.inner.read(key, signal);
+    this.open.add(reading);
+    try {
+      return await reading;
+    } finally {
+      this.open.delete(reading);
+    }
+  }
+  async readMany(keys: readonly string[], signal?: AbortSignal) {
+    this.reads += keys.length;
+    const reading = this.inner.readMany(keys, signal);
     this.open.add(reading);
     try {
       return await reading;

@@ -15,10 +15,27 @@ export interface DocumentStorage {
    * `signal` stops a read of an archive that was abandoned.
    */
   read(key: string, signal?: AbortSignal): Promise<Buffer>;
+  /**
+   * Several whole objects in one call, in the order of `keys`: the ZIP asks for a batch of a few
+   * hundred receipts at a time, which the local folder reads in one round trip to its worker and
+   * S3 as parallel requests. Fails as a whole with a `DocumentReadError` naming the first key
+   * that could not be read.
+   */
+  readMany(keys: readonly string[], signal?: AbortSignal): Promise<Buffer[]>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
   /** Releases pooled connections, if the adapter holds any. */
   close?(): void;
+}
+
+/** One of the objects of a `readMany` could not be read (missing, unreadable, aborted). */
+export class DocumentReadError extends Error {
+  constructor(
+    readonly key: string,
+    cause: unknown,
+  ) {
+    super(`Document ${key} could not be read from storage`, { cause });
+  }
 }
 
 const safeKey = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;

@@ -35,3 +35,26 @@ test('many reads at once come back each with its own bytes, and a missing file f
   ).toEqual(keys.map((_, index) => `<r n="${index}"/>`));
   expect(settled.at(-1)).toMatchObject({ status: 'rejected', reason: { code: 'ENOENT' } });
 });
+
+test('batches and single reads asked at once share the worker, each caller getting its own files', async () => {
+  const keys = Array.from({ length: 300 }, (_, index) => documentKey('u7', 'r7', `p${index}`, 'pdf'));
+  await Promise.all(
+    keys.map((key, index) => storage.put(key, Buffer.from(`%PDF ${index}`), 'application/pdf')),
+  );
+  const missing = documentKey('u7', 'r7', 'absent', 'pdf');
+  const text = (files: Buffer[]) => files.map((file) => file.toString());
+  const [first, lone, failed, second] = await Promise.allSettled([
+    storage.readMany(keys.slice(0, 200)),
+    storage.read(keys[250] as string),
+    storage.readMany([keys[0] as string, missing]),
+    storage.readMany(keys.slice(200)),
+  ]);
+  expect(first.status === 'fulfilled' && text(first.value)).toEqual(
+    keys.slice(0, 200).map((_, i) => `%PDF ${i}`),
+  );
+  expect(lone.status === 'fulfilled' && lone.value.toString()).toBe('%PDF 250');
+  expect(failed).toMatchObject({ status: 'rejected', reason: { key: missing, cause: { code: 'ENOENT' } } });
+  expect(second.status === 'fulfilled' && text(second.value)).toEqual(
+    keys.slice(200).map((_, i) => `%PDF ${200 + i}`),
+  );
+});

@@ -3,8 +3,8 @@ import { createReadStream } from 'node:fs';
 import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { assertSafeKey, type DocumentStorage } from './document-storage';
-import { FileBatchReader } from './file-batch-reader';
+import { assertSafeKey, DocumentReadError, type DocumentStorage } from './document-storage';
+import { FileBatchReader, FileReadError } from './file-batch-reader';
 
 /** Documents in a folder of the data directory: the embedded default. */
 export class LocalDocumentStorage implements DocumentStorage {
@@ -36,6 +36,17 @@ export class LocalDocumentStorage implements DocumentStorage {
 
   async read(key: string, signal?: AbortSignal): Promise<Buffer> {
     return await this.reader.read(this.path(key), signal);
+  }
+
+  /** One round trip to the reader's worker for the whole batch. */
+  async readMany(keys: readonly string[], signal?: AbortSignal): Promise<Buffer[]> {
+    const paths = keys.map((key) => this.path(key));
+    try {
+      return await this.reader.readMany(paths, signal);
+    } catch (error) {
+      const failed = error instanceof FileReadError ? paths.indexOf(error.path) : 0;
+      throw new DocumentReadError(keys[Math.max(0, failed)] as string, error);
+    }
   }
 
   async exists(key: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { buffer, text } from 'node:stream/consumers';
-import { type DocumentStorage, documentKey } from './document-storage';
+import { DocumentReadError, type DocumentStorage, documentKey } from './document-storage';
 
 /**
  * What every adapter of `DocumentStorage` must do, as jest tests: the local folder and the S3
@@ -42,6 +42,26 @@ export function documentStorageContract(storage: () => DocumentStorage) {
     await expect(storage().read(documentKey('u1', 'r1', 'absent', 'xml'))).rejects.toThrow();
     await expect(storage().read(key, AbortSignal.abort())).rejects.toThrow();
     await expect(storage().read('../x')).rejects.toThrow(/Unsafe/);
+  });
+
+  test('reads many objects in one call, in the order asked, and fails naming a missing one', async () => {
+    const keys = Array.from({ length: 40 }, (_, index) => documentKey('u2', 'r2', `p${index}`, 'xml'));
+    await Promise.all(
+      keys.map((key, index) => storage().put(key, Buffer.from(`<r n="${index}"/>`), 'application/xml')),
+    );
+    const read = await storage().readMany([...keys].reverse());
+    expect(read.map((body) => body.toString())).toEqual(
+      keys.map((_, index) => `<r n="${index}"/>`).reverse(),
+    );
+    expect(await storage().readMany([])).toEqual([]);
+
+    const missing = documentKey('u2', 'r2', 'absent', 'xml');
+    const failure = await storage()
+      .readMany([...keys.slice(0, 20), missing, ...keys.slice(20)])
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(DocumentReadError);
+    expect(failure).toMatchObject({ key: missing, message: expect.stringContaining(missing) });
+    await expect(storage().readMany(keys, AbortSignal.abort())).rejects.toThrow();
   });
 
   test('refuses keys that could leave their place', async () => {
