@@ -7,10 +7,28 @@ import { Writable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { pipeline } from 'node:stream/promises';
 import { readZip } from '../testing/read-zip';
-import { type StoredEntry, storedZipSize, storeZip } from './store-zip';
+import { type ReadEntries, storeZip } from './store-zip';
+import { ZipEntries } from './zip-entries';
 
 const ZIP64_END_RECORD = Buffer.from([0x50, 0x4b, 0x06, 0x06]);
 const mtime = new Date('2024-05-01T12:00:00Z');
+
+type StoredEntry = { name: string; size: number; mtime: Date };
+
+const packed = (list: readonly StoredEntry[]) => {
+  const entries = new ZipEntries(list.length);
+  for (const { name, size, mtime } of list) entries.add(name, size, mtime);
+  return entries;
+};
+
+/** A batch read as each entry's bytes from `body`. */
+const eachOf =
+  (body: (index: number) => Buffer | Promise<Buffer>): ReadEntries =>
+  (first, end) =>
+    Promise.all(Array.from({ length: end - first }, (_, at) => body(first + at)));
+
+const archiveOf = (list: readonly StoredEntry[], body: (index: number) => Buffer | Promise<Buffer>) =>
+  storeZip(packed(list), eachOf(body));
 
 const small = (count: number): { entries: StoredEntry[]; body: (index: number) => Buffer } => {
   const body = (index: number) => Buffer.from(`documento ${index}`);
@@ -30,8 +48,9 @@ test('names in UTF-8, bytes and CRCs as another reader checks them, the exact an
     { name: 'vacío.xml', size: 0, mtime },
   ];
   const bodies = [Buffer.from('%PDF-'), Buffer.alloc(0)];
-  const bytes = await buffer(storeZip(entries, async (index) => bodies[index] as Buffer));
-  expect(bytes.length).toBe(storedZipSize(entries));
+  const stream = archiveOf(entries, (index) => bodies[index] as Buffer);
+  const bytes = await buffer(stream);
+  expect(bytes.length).toBe(stream.size);
   expect(bytes.includes(ZIP64_END_RECORD)).toBe(false);
   const read = await readZip(bytes);
   expect(read.map((entry) => [entry.name, entry.data.toString(), entry.compressionMethod])).toEqual([
@@ -42,8 +61,9 @@ test('names in UTF-8, bytes and CRCs as another reader checks them, the exact an
 
 test('more than 65,534 entries are written as ZIP64, which yauzl and Info-ZIP unzip read in full', async () => {
   const { entries, body } = small(70_000);
-  const bytes = await buffer(storeZip(entries, async (index) => body(index)));
-  expect(bytes.length).toBe(storedZipSize(entries));
+  const stream = archiveOf(entries, body);
+  const bytes = await buffer(stream);
+  expect(bytes.length).toBe(stream.size);
   expect(bytes.includes(ZIP64_END_RECORD)).toBe(true);
   const read = await readZip(bytes);
   expect(read).toHaveLength(70_000);
@@ -55,10 +75,7 @@ test('more than 65,534 entries are written as ZIP64, which yauzl and Info-ZIP un
   const dir = await mkdtemp(join(tmpdir(), 'luz-zip64-'));
   try {
     const file = join(dir, 'many.zip');
-    await pipeline(
-      storeZip(entries, async (index) => body(index)),
-      createWriteStream(file),
-    );
+    await pipeline(archiveOf(entries, body), createWriteStream(file));
     const check = spawnSync('unzip', ['-tqq', file], { encoding: 'utf8' });
     expect([check.status, check.stdout, check.stderr]).toEqual([0, '', '']);
   } finally {
@@ -83,11 +100,9 @@ test('entries past 4 GiB get ZIP64 offsets that point at their local headers', a
       done();
     },
   });
-  await pipeline(
-    storeZip(entries, async () => data),
-    sink,
-  );
-  expect(position).toBe(storedZipSize(entries));
+  const stream = archiveOf(entries, () => data);
+  await pipeline(stream, sink);
+  expect(position).toBe(stream.size);
   expect(position).toBeGreaterThan(2 ** 32);
 
   // The end: ZIP64 end record and locator, then the classic record saying "see ZIP64".
@@ -116,26 +131,24 @@ test('entries past 4 GiB get ZIP64 offsets that point at their local headers', a
   }
 }, 300_000);
 
-test('it reads ahead, but only so far, and stops reading when the archive is abandoned', async () => {
+test('it reads batches ahead, but only so far, and stops reading when the archive is abandoned', async () => {
   const body = Buffer.alloc(256 * 1024, 0x25);
   const entries = Array.from({ length: 200 }, (_, index) => ({
     name: `recibo-${index}.pdf`,
     size: body.length,
     mtime,
   }));
-  const asked: number[] = [];
+  const asked: [number, number][] = [];
   let aborted = 0;
-  const stream = storeZip(
-    entries,
-    (index, signal) => {
-      asked.push(index);
-      signal.addEventListener('abort', () => {
-        aborted += 1;
-      });
-      return new Promise((resolve) => setTimeout(() => resolve(body), 1));
-    },
-    { readAhead: 8 },
-  );
+  const stream = storeZip(packed(entries), (first, end, signal) => {
+    asked.push([first, end]);
+    signal.addEventListener('abort', () => {
+      aborted += 1;
+    });
+    return new Promise((resolve) =>
+      setTimeout(() => resolve(Array.from({ length: end - first }, () => body)), 1),
+    );
+  });
   const first = await new Promise<Buffer>((resolve) =>
     stream.once('data', (chunk: Buffer) => {
       stream.pause();
@@ -144,8 +157,14 @@ test('it reads ahead, but only so far, and stops reading when the archive is aba
   );
   expect(first.readUInt32LE(0)).toBe(0x04034b50);
   await new Promise((resolve) => setTimeout(resolve, 100));
-  // The consumer took one chunk and paused: the stream's buffer (1 MiB) and 8 reads ahead, no more.
-  expect(asked.length).toBeLessThanOrEqual(16);
+  // Batches of 1 MiB (four of these entries), in order. The consumer took one chunk and paused:
+  // the stream's buffer (1 MiB, one batch or two) and two batches ahead, no more.
+  expect(asked.slice(0, 3)).toEqual([
+    [0, 4],
+    [4, 8],
+    [8, 12],
+  ]);
+  expect(asked.length).toBeLessThanOrEqual(5);
   stream.destroy();
   const before = asked.length;
   await new Promise((resolve) => setTimeout(resolve, 50));
@@ -153,15 +172,35 @@ test('it reads ahead, but only so far, and stops reading when the archive is aba
   expect(aborted).toBeGreaterThan(0);
 });
 
+test('small entries are asked for a few hundred at a time; an entry past the byte budget alone', async () => {
+  const sizes = [10, 10, 3 * 1024 * 1024, 10, ...Array.from({ length: 600 }, () => 10)];
+  const list = sizes.map((size, index) => ({ name: `r${index}.xml`, size, mtime }));
+  const asked: [number, number][] = [];
+  const stream = storeZip(packed(list), async (first, end) => {
+    asked.push([first, end]);
+    return sizes.slice(first, end).map((size) => Buffer.alloc(size, 0x3c));
+  });
+  const bytes = await buffer(stream);
+  expect(bytes.length).toBe(stream.size);
+  expect(asked).toEqual([
+    [0, 2],
+    [2, 3],
+    [3, 259],
+    [259, 515],
+    [515, 604],
+  ]);
+  expect((await readZip(bytes)).map((entry) => entry.size)).toEqual(sizes);
+});
+
 test('small entries go out gathered into a few large chunks', async () => {
   const { entries, body } = small(2_000);
   const chunks: Buffer[] = [];
-  const stream = storeZip(entries, async (index) => body(index));
+  const stream = archiveOf(entries, body);
   // 'data' hears every push as it is made (an async iterator would join what is buffered).
   stream.on('data', (chunk: Buffer) => chunks.push(chunk));
   await new Promise((resolve) => stream.once('end', resolve));
   const bytes = Buffer.concat(chunks);
-  expect(bytes.length).toBe(storedZipSize(entries));
+  expect(bytes.length).toBe(stream.size);
   expect((await readZip(bytes)).map((entry) => entry.data.toString())).toEqual(
     entries.map((_, index) => body(index).toString()),
   );
@@ -173,13 +212,13 @@ test('a read that fails, or bytes of another size than announced, break the arch
   const { entries, body } = small(3);
   await expect(
     buffer(
-      storeZip(entries, async (index) => {
+      archiveOf(entries, async (index) => {
         if (index === 2) throw new Error('no está en el almacenamiento');
         return body(index);
       }),
     ),
   ).rejects.toThrow('no está en el almacenamiento');
-  await expect(buffer(storeZip(entries, async () => Buffer.from('otro tamaño')))).rejects.toThrow(
+  await expect(buffer(archiveOf(entries, () => Buffer.from('otro tamaño')))).rejects.toThrow(
     /bytes where .* were expected/,
   );
 });
