@@ -14,6 +14,7 @@ import {
 import { readZip } from '../testing/read-zip';
 import { startS3Server, type TestS3Server } from '../testing/s3-server';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { selectedDocuments } from './service';
 
 /** What an archive must hold: `folder/name` → bytes, for the given periods and kinds. */
 function expectedEntries(
@@ -89,6 +90,23 @@ function exportsSuite(
         });
       },
     );
+
+    test('the metadata read one service point per query is what one query reads, in the same order', async () => {
+      for (const kind of [null, 'xml'] as const) {
+        const atOnce = await selectedDocuments(t.db, world.owner.id, {}, kind);
+        const perServicePoint = await selectedDocuments(t.db, world.owner.id, {}, kind, 1);
+        expect(perServicePoint).toEqual(atOnce);
+        const expected = expectedEntries(archiveOrder(world), kind ? [kind] : ['pdf', 'xml']);
+        expect(perServicePoint).toHaveLength(expected.length);
+      }
+      expect(
+        (await selectedDocuments(t.db, world.owner.id, {}, null, 1)).map(
+          (document) => document.serviceNumber,
+        ),
+      ).toEqual(
+        archiveOrder(world).flatMap(({ period, name }) => period.documents.map(() => name.slice(0, 12))),
+      );
+    });
 
     test('download type defaults to all; selected periods only; filters narrow the rest', async () => {
       const selected = await post('zip', {

@@ -13,6 +13,7 @@ import { up as authChanges } from './101_auth_changes';
 import { up as listChanges } from './102_list_changes';
 import { up as apiTokens } from './120_api_tokens';
 import { up as documentListChanges } from './130_document_list_changes';
+import { up as documentsByServicePoint } from './131_documents_by_service_point';
 import { up as serviceCapConfirmation } from './140_service_cap_confirmation';
 import { up as consultationCaptcha } from './141_consultation_captcha';
 
@@ -35,6 +36,7 @@ export const migrations: readonly Migration[] = [
   { version: 102, name: 'list_changes', up: listChanges },
   { version: 120, name: 'api_tokens', up: apiTokens },
   { version: 130, name: 'document_list_changes', up: documentListChanges },
+  { version: 131, name: 'documents_by_service_point', up: documentsByServicePoint },
   { version: 140, name: 'service_cap_confirmation', up: serviceCapConfirmation },
   { version: 141, name: 'consultation_captcha', up: consultationCaptcha },
 ];
