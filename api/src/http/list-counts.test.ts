@@ -1,13 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import type { Queryable, Row } from '../db/database';
 import { listPeriods } from '../periods/service';
 import { listRpusAdmin } from '../rpus/admin-service';
 import { listRpus } from '../rpus/service';
 import { seedUser, tokenFor } from '../testing/fixtures';
+import { notificationsSettled } from '../testing/notifications';
 import { seedRpu } from '../testing/periods-fixtures';
 import { createTestApp } from '../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
-import { EVERY_USER, ListCounts } from './list-counts';
+import { EVERY_USER, LIST_COUNT_TTL_MS, ListCounts } from './list-counts';
 
 let database: TestDatabase;
 let counts: ListCounts;
@@ -15,8 +15,6 @@ let ownerId: string;
 let otherId: string;
 /** The count queries sent (those carrying the capped count column). */
 let countsSent = 0;
-/** Every query sent through `db`. */
-let queriesSent = 0;
 let db: Queryable;
 
 beforeAll(async () => {
@@ -26,7 +24,6 @@ beforeAll(async () => {
   db = {
     query<T extends Row>(sql: string, params: readonly unknown[] = []) {
       if (sql.includes('full_count')) countsSent += 1;
-      queriesSent += 1;
       return database.db.query<T>(sql, params);
     },
     exec: (sql: string) => database.db.exec(sql),
@@ -45,23 +42,7 @@ afterAll(async () => {
 
 const page = (number: number) => ({ page: number, page_size: 10 });
 
-/**
- * Waits until every notification sent so far reached this process's listener too: on PostgreSQL
- * it hears this process's own changes again, a little later, and drops the counts once more.
- */
-async function settled() {
-  const marker = randomUUID();
-  let heard: () => void = () => undefined;
-  const arrived = new Promise<void>((resolve) => {
-    heard = resolve;
-  });
-  const stop = await database.db.listen('luz_test_settled', (payload) => {
-    if (payload === marker) heard();
-  });
-  await database.db.notify('luz_test_settled', marker);
-  await arrived;
-  await stop();
-}
+const settled = () => notificationsSettled(database.db);
 
 test('a page turn reuses the count of the same list, and a change in the database drops it', async () => {
   countsSent = 0;
@@ -124,78 +105,6 @@ test('the periods list keeps its count too, dropped by a new period', async () =
   expect(countsSent).toBe(2);
 });
 
-test('the same page asked again is answered from memory until its rows change', async () => {
-  const first = await listRpus(db, ownerId, { alias: 'sucursal' }, page(2), counts);
-  queriesSent = 0;
-  expect(await listRpus(db, ownerId, { alias: 'sucursal' }, page(2), counts)).toEqual(first);
-  expect(queriesSent).toBe(0);
-  // Another window of the same query is another page.
-  await listRpus(db, ownerId, { alias: 'sucursal' }, { page: 1, page_size: 5 }, counts);
-  expect(queriesSent).toBe(1);
-
-  // A write to one of its rows drops it, whoever wrote it.
-  await database.db.query('UPDATE rpus SET alias = $1 WHERE user_id = $2 AND alias = $3', [
-    'Sucursal renombrada',
-    ownerId,
-    'Sucursal 3',
-  ]);
-  await settled();
-  const again = await listRpus(db, ownerId, { alias: 'sucursal' }, page(2), counts);
-  expect(queriesSent).toBe(2);
-  expect(again.data.map((rpu) => rpu.alias)).toEqual(
-    (await listRpus(db, ownerId, { alias: 'sucursal' }, page(2))).data.map((rpu) => rpu.alias),
-  );
-});
-
-test('requests for the same page while it is read share that read; after a change they read again', async () => {
-  counts.forget(ownerId);
-  queriesSent = 0;
-  const [one, two] = await Promise.all([
-    listRpus(db, ownerId, {}, page(2), counts),
-    listRpus(db, ownerId, {}, page(2), counts),
-  ]);
-  expect(two).toEqual(one);
-  expect(queriesSent).toBe(1);
-  counts.forget(ownerId);
-  const reading = listRpus(db, ownerId, {}, page(3), counts);
-  counts.forget(ownerId);
-  await Promise.all([reading, listRpus(db, ownerId, {}, page(3), counts)]);
-  expect(queriesSent).toBe(3);
-});
-
-test('a page read while a change happened is not kept', async () => {
-  const mark = counts.mark();
-  counts.forget('someone');
-  counts.keepPage('u', 'stale', { data: [1], count: 1 }, mark);
-  expect(counts.page('u', 'stale')).toBeNull();
-  counts.keepPage('u', 'fresh', { data: [1], count: 1 }, counts.mark());
-  expect(counts.page('u', 'fresh')).toEqual({ data: [1], count: 1 });
-  counts.forget('u');
-  expect(counts.page('u', 'fresh')).toBeNull();
-});
-
-test('a periods page is dropped when one of its documents changes (has_pdf, has_xml)', async () => {
-  const [rpu] = (await listRpus(db, ownerId, {}, page(1))).data;
-  if (!rpu) throw new Error('no service point');
-  const { rows } = await database.db.query<{ id: string }>(
-    `INSERT INTO periods (user_id, rpu_id, initial_date, final_date, amount, consumption_kwh, tariff)
-     VALUES ($1, $2, '2023-01-01', '2023-01-31', 100, 10, 'PDBT') RETURNING id`,
-    [ownerId, rpu.id],
-  );
-  const periodId = (rows[0] as { id: string }).id;
-  await settled();
-  const withoutPdf = await listPeriods(db, ownerId, { rpu_id: rpu.id }, page(1), counts);
-  expect(withoutPdf.data.find((period) => period.period_id === periodId)?.has_pdf).toBe(false);
-  await database.db.query(
-    `INSERT INTO documents (user_id, rpu_id, period_id, kind, file_name, storage_key, content_type, size_bytes, sha256)
-     VALUES ($1, $2, $3, 'pdf', 'recibo.pdf', $4, 'application/pdf', 3, 'x')`,
-    [ownerId, rpu.id, periodId, `test/${periodId}.pdf`],
-  );
-  await settled();
-  const withPdf = await listPeriods(db, ownerId, { rpu_id: rpu.id }, page(1), counts);
-  expect(withPdf.data.find((period) => period.period_id === periodId)?.has_pdf).toBe(true);
-});
-
 test('a kept count answers pages it covers, exactly or as "more than"', () => {
   const cache = new ListCounts(database.db);
   // Nothing is kept until it listens.
@@ -214,6 +123,39 @@ test('a kept count answers pages it covers, exactly or as "more than"', () => {
   expect(counts.get(EVERY_USER, 'capped', 1_000)).toEqual({ count: 1_000, count_capped: true });
   // Past what it counted, a capped count cannot tell: the page counts again.
   expect(counts.get(EVERY_USER, 'capped', 2_000)).toBeNull();
+});
+
+test("an answer made while a change happened is not kept; a change drops its scope and every user's", () => {
+  const mark = counts.mark();
+  counts.forget('someone');
+  counts.keepAnswer('u', 'stale', '{"data":[],"count":0}', mark);
+  expect(counts.answer('u', 'stale')).toBeNull();
+  for (const scope of ['u', 'v', EVERY_USER]) counts.keepAnswer(scope, 'k', `{"${scope}":1}`, counts.mark());
+  expect(counts.answer('u', 'k')).toBe('{"u":1}');
+  counts.forget('u');
+  expect(counts.answer('u', 'k')).toBeNull();
+  expect(counts.answer(EVERY_USER, 'k')).toBeNull();
+  expect(counts.answer('v', 'k')).toBe('{"v":1}');
+});
+
+test('answers are kept 10 s at most, and a few megabytes in all (the oldest scope leaves first)', async () => {
+  let clock = 0;
+  const cache = new ListCounts(database.db, () => clock);
+  await cache.start();
+  try {
+    cache.keepAnswer('u', 'k', '{}', cache.mark());
+    clock = LIST_COUNT_TTL_MS - 1;
+    expect(cache.answer('u', 'k')).toBe('{}');
+    clock = LIST_COUNT_TTL_MS;
+    expect(cache.answer('u', 'k')).toBeNull();
+    const big = 'x'.repeat(3_000_000);
+    cache.keepAnswer('old', 'k', big, cache.mark());
+    cache.keepAnswer('new', 'k', big, cache.mark());
+    expect(cache.answer('old', 'k')).toBeNull();
+    expect(cache.answer('new', 'k')).toBe(big);
+  } finally {
+    await cache.stop();
+  }
 });
 
 test('over HTTP the lists keep their counts while the app runs, and see a change at once', async () => {

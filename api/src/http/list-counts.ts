@@ -1,4 +1,3 @@
-import type { Page } from '@luz/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
 import { InvalidatedCache } from '../db/invalidated-cache';
@@ -15,15 +14,18 @@ export const LIST_CHANGES_CHANNEL = 'luz_list_changes';
 export const LIST_COUNT_TTL_MS = 10_000;
 /** Counts kept at most; the oldest scope leaves first. */
 const MAX_COUNTS = 10_000;
-/** Rows of kept pages at most (a page holds up to 500): a few megabytes; the oldest scope leaves first. */
-const MAX_PAGE_ROWS = 20_000;
+/**
+ * Characters of kept answers at most, 5 to 10 MB (a page of 500 service points is ~300,000); the
+ * oldest scope leaves first.
+ */
+const MAX_ANSWER_CHARS = 5_000_000;
 /** The scope of counts over every user's rows (the superuser's lists): anyone's change drops them. */
 export const EVERY_USER = '*';
 
 type CountEntry = { rows: number; cap: number; until: number };
-type PageEntry = { page: Page<unknown>; until: number };
+type AnswerEntry = { json: string; until: number };
 
-/** Where a list's count and pages may be kept: the cache and whose rows they cover. */
+/** Where a list's count and answers may be kept: the cache and whose rows they cover. */
 export type CountScope = { counts: ListCounts; scope: string };
 
 /** Entries by scope (a user's id or EVERY_USER), then by key; `size` counts what the bound counts. */
@@ -76,22 +78,20 @@ class Scoped<E> {
 }
 
 /**
- * Capped counts and whole pages of recent list answers (issue 17). A page turn needs only its own
+ * Capped counts and the JSON of recent list answers (issue 17). A page turn needs only its own
  * rows (counting a thousand matching rows was two thirds of a list's cost at 100,000 service
- * points), and the same page asked again needs no query at all (the page query itself, ~1 ms of
- * PostgreSQL or several of PGlite's one thread, was what remained). Both are keyed by the query
- * that made them (its tables, conditions and values; a page also by its columns, order and window)
- * and kept until the database announces a change to the rows of its user (LIST_CHANGES_CHANNEL):
- * at once in this process, before the write that caused it resolves; in the others when the
- * notification arrives (InvalidatedCache).
+ * points), and the same page asked again needs no query, no validation and no serialisation: its
+ * answer is sent as it was (`sendPage`). A count is keyed by the query that made it (its tables,
+ * conditions and values), an answer by its route and validated query; both are kept until the
+ * database announces a change to the rows of their scope (LIST_CHANGES_CHANNEL): at once in this
+ * process, before the write that caused it resolves; in the others when the notification arrives
+ * (InvalidatedCache).
  */
 export class ListCounts extends InvalidatedCache {
   private readonly counts = new Scoped<CountEntry>(MAX_COUNTS, () => 1);
-  private readonly pages = new Scoped<PageEntry>(MAX_PAGE_ROWS, (entry) =>
-    Math.max(1, entry.page.data.length),
-  );
-  /** Page reads under way, by scope and key (`shared`). */
-  private readonly reading = new Map<string, Map<string, Promise<Page<unknown>>>>();
+  private readonly answers = new Scoped<AnswerEntry>(MAX_ANSWER_CHARS, (entry) => entry.json.length);
+  /** Answers being made, by scope and key (`shared`). */
+  private readonly making = new Map<string, Map<string, Promise<string>>>();
 
   constructor(
     db: Database,
@@ -116,51 +116,50 @@ export class ListCounts extends InvalidatedCache {
     this.counts.set(scope, key, { rows, cap, until: this.now() + LIST_COUNT_TTL_MS });
   }
 
-  /** A whole answer kept for this page of this query, or null. Its items are shared: never mutate them. */
-  page<T>(scope: string, key: string): Page<T> | null {
-    const entry = this.pages.get(scope, key, this.now(), (found) => found.until);
-    return entry ? { ...(entry.page as Page<T>) } : null;
+  /** The JSON kept for this answer, or null. */
+  answer(scope: string, key: string): string | null {
+    return this.answers.get(scope, key, this.now(), (found) => found.until)?.json ?? null;
   }
 
   /**
-   * The read of this page already under way, or `read()` started now and shared with whoever asks
-   * the same page before it ends: fifty requests for a page whose kept answer just expired send
-   * one query, not fifty. A change drops the reads under way for its users, so what is asked after
+   * The answer already being made for this key, or `make()` started now and shared with whoever
+   * asks the same before it ends: fifty requests for a page whose kept answer just expired send
+   * one query, not fifty. A change drops what is being made for its users, so what is asked after
    * it reads again.
    */
-  shared<T>(scope: string, key: string, read: () => Promise<Page<T>>): Promise<Page<T>> {
-    const reads = this.reading.get(scope) ?? new Map<string, Promise<Page<unknown>>>();
-    const under = reads.get(key) as Promise<Page<T>> | undefined;
-    if (under) return under.then((page) => ({ ...page }));
-    const started = read().finally(() => {
-      if (reads.get(key) === started) reads.delete(key);
-      if (reads.size === 0 && this.reading.get(scope) === reads) this.reading.delete(scope);
+  shared(scope: string, key: string, make: () => Promise<string>): Promise<string> {
+    const made = this.making.get(scope) ?? new Map<string, Promise<string>>();
+    const under = made.get(key);
+    if (under) return under;
+    const started = make().finally(() => {
+      if (made.get(key) === started) made.delete(key);
+      if (made.size === 0 && this.making.get(scope) === made) this.making.delete(scope);
     });
-    reads.set(key, started);
-    this.reading.set(scope, reads);
+    made.set(key, started);
+    this.making.set(scope, made);
     return started;
   }
 
-  /** Keeps a whole answer, unless anything changed since `mark` (taken before its first query). */
-  keepPage<T>(scope: string, key: string, page: Page<T>, mark: number) {
+  /** Keeps an answer's JSON, unless anything changed since `mark` (taken before its first query). */
+  keepAnswer(scope: string, key: string, json: string, mark: number) {
     if (!this.mayKeep(mark)) return;
-    this.pages.set(scope, key, { page, until: this.now() + LIST_COUNT_TTL_MS });
+    this.answers.set(scope, key, { json, until: this.now() + LIST_COUNT_TTL_MS });
   }
 
   /** A change to a user's rows changes their lists and those over every user's rows. */
   protected drop(userId: string) {
-    for (const kept of [this.counts, this.pages]) {
+    for (const kept of [this.counts, this.answers]) {
       kept.drop(userId);
       kept.drop(EVERY_USER);
     }
-    this.reading.delete(userId);
-    this.reading.delete(EVERY_USER);
+    this.making.delete(userId);
+    this.making.delete(EVERY_USER);
   }
 
   protected clear() {
     this.counts.clear();
-    this.pages.clear();
-    this.reading.clear();
+    this.answers.clear();
+    this.making.clear();
   }
 }
 

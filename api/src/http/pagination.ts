@@ -77,10 +77,9 @@ export async function pageCount(
 /**
  * One page of a list and how many rows match (capped, see `countPage`), in one query: the
  * `{data, count}` of the list endpoints. The page and its count share `where` (and `from`, unless
- * `countFrom` names fewer tables that give the same rows), so they never disagree. With `kept`,
- * the same page asked again while its rows are unchanged is answered from memory, and a count
- * kept from a recent page of the same query answers another page's, whose query then reads the
- * page alone (`ListCounts`).
+ * `countFrom` names fewer tables that give the same rows), so they never disagree. With `kept`, a
+ * count kept from a recent page of the same query answers this page's, whose query then reads the
+ * page alone (`ListCounts`; the same page asked again is answered before this, by `sendPage`).
  */
 export async function selectPage<R extends Row, T>(
   db: Queryable,
@@ -90,35 +89,15 @@ export async function selectPage<R extends Row, T>(
   kept?: CountScope,
 ): Promise<Page<T>> {
   const { limit, offset } = pageWindow(page);
-  const where = query.where.where();
-  const key = kept && `${query.countFrom ?? query.from}\n${where}\n${JSON.stringify(query.where.values)}`;
-  const pageKey = key && `${key}\n${query.columns}\n${query.orderBy}\n${limit}\n${offset}`;
-  const keptPage = kept && pageKey ? kept.counts.page<T>(kept.scope, pageKey) : null;
-  if (keptPage) return keptPage;
-  if (!kept || !key || !pageKey) return readPage(db, query, page, toItem);
-  return kept.counts.shared(kept.scope, pageKey, async () => {
-    // Taken before the first query: a change announced meanwhile keeps neither the count nor the page.
-    const mark = kept.counts.mark();
-    const answer = await readPage(db, query, page, toItem, { ...kept, key, mark });
-    kept.counts.keepPage(kept.scope, pageKey, answer, mark);
-    return answer;
-  });
-}
-
-async function readPage<R extends Row, T>(
-  db: Queryable,
-  query: { columns: string; from: string; countFrom?: string; where: Conditions; orderBy: string },
-  page: PageQuery,
-  toItem: (row: R) => T,
-  kept?: CountScope & { key: string; mark: number },
-): Promise<Page<T>> {
-  const { limit, offset } = pageWindow(page);
   const { values } = query.where;
   const where = query.where.where();
   const counting = { from: query.countFrom ?? query.from, where };
   const n = values.length;
   const cap = countCap(page);
-  const known = kept ? kept.counts.get(kept.scope, kept.key, cap) : null;
+  const key = `${counting.from}\n${where}\n${JSON.stringify(values)}`;
+  // Taken before the first query: a change announced meanwhile keeps no count.
+  const mark = kept ? kept.counts.mark() : 0;
+  const known = kept ? kept.counts.get(kept.scope, key, cap) : null;
   if (known) {
     const { rows } = await db.query<R>(
       `SELECT ${query.columns} FROM ${query.from} ${where}
@@ -136,7 +115,7 @@ async function readPage<R extends Row, T>(
     [...values, limit, offset, cap + 1],
   );
   const first = rows[0];
-  if (kept && first) kept.counts.keep(kept.scope, kept.key, first.full_count, cap, kept.mark);
+  if (kept && first) kept.counts.keep(kept.scope, key, first.full_count, cap, mark);
   const counted = await pageCount(db, { ...counting, values }, page, rows);
   return { data: rows.map(toItem), ...counted };
 }

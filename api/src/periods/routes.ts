@@ -7,11 +7,19 @@ import { currentUser } from '../http/auth-guard';
 import { notFound } from '../http/errors';
 import { listCountsFor } from '../http/list-counts';
 import { operationRoute } from '../http/operation-route';
+import { sendPage } from '../http/page-answer';
 import { messages } from '../messages';
 import { assertOwnAssociation } from '../tasks/service';
 import { periodsCsv } from './csv';
 import { assertOwnFilters } from './ownership';
-import { deletePeriods, listPeriods, periodsSeries, selectedDocuments, selectedPeriods } from './service';
+import {
+  deletePeriods,
+  listPeriods,
+  periodsScope,
+  periodsSeries,
+  selectedDocuments,
+  selectedPeriods,
+} from './service';
 import { createPeriodsZip } from './zip';
 
 const kindOf: Record<number, DocumentKind | null> = {
@@ -29,10 +37,13 @@ export async function periodsRoutes(app: ApiApp, ctx: AppContext) {
 
   app.route({
     ...operationRoute('listPeriods', auth),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { page, page_size, ...filters } = request.query;
-      await assertOwnFilters(db, currentUser(request).id, filters);
-      return listPeriods(db, currentUser(request).id, filters, { page, page_size }, listCounts);
+      const userId = currentUser(request).id;
+      await assertOwnFilters(db, userId, filters);
+      const answer = () => listPeriods(db, userId, filters, { page, page_size }, listCounts);
+      const scope = periodsScope(userId, filters);
+      return scope ? sendPage(request, reply, listCounts, scope, answer) : answer();
     },
   });
 

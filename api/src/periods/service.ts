@@ -154,6 +154,7 @@ export async function listPeriods(
   const { sql, values } = periodsWhere(userId, filters);
   const where = new Conditions(values);
   where.addRaw(sql);
+  const keptScope = periodsScope(userId, filters);
   return selectPage(
     db,
     {
@@ -165,9 +166,16 @@ export async function listPeriods(
     },
     page,
     toPeriod,
-    // A task's periods are counted every time: its links (task_association_periods) announce nothing.
-    counts && !filters.task_association_id ? { counts, scope: userId } : undefined,
+    counts && keptScope ? { counts, scope: keptScope } : undefined,
   );
+}
+
+/**
+ * Whose kept counts and answers a list of periods may use (ListCounts): none for a task's
+ * periods, read and counted every time since their links (task_association_periods) announce nothing.
+ */
+export function periodsScope(userId: string, filters: PeriodsFilters): string | null {
+  return filters.task_association_id ? null : userId;
 }
 
 /** How many rows an export reads per query: big enough to be fast, small enough to stay flat. */

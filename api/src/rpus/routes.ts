@@ -5,6 +5,7 @@ import type { ApiApp } from '../http/api-app';
 import { currentUser } from '../http/auth-guard';
 import { listCountsFor } from '../http/list-counts';
 import { operationRoute } from '../http/operation-route';
+import { sendPage } from '../http/page-answer';
 import {
   bulkUpdateRpus,
   deleteRpus,
@@ -44,12 +45,14 @@ export async function rpusRoutes(app: ApiApp, { db, auth }: AppContext) {
 
   app.route({
     ...operationRoute('listRpus', auth),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { page, page_size, ...filters } = request.query;
       const user = currentUser(request);
       await assertOwnCredential(db, user.id, filters.credential_id);
-      const { data, ...counted } = await listRpus(db, user.id, filters, { page, page_size }, listCounts);
-      return { data: data.map(toRpuPublic), ...counted };
+      return sendPage(request, reply, listCounts, user.id, async () => {
+        const { data, ...counted } = await listRpus(db, user.id, filters, { page, page_size }, listCounts);
+        return { data: data.map(toRpuPublic), ...counted };
+      });
     },
   });
 
