@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { buildAll, install, repoRoot, step } from './lib/run.mjs';
 
 install();
-buildAll();
+// `npm test` has built the product already when its end-to-end phase starts it.
+if (process.env.LUZ_SKIP_BUILD !== '1') buildAll();
 step('Iniciando Luz');
 const server = spawn(process.execPath, [join(repoRoot, 'api', 'dist', 'main.js')], {
   cwd: repoRoot,

@@ -13,3 +13,4 @@ export function spawnPnpm(
 ): import('node:child_process').ChildProcess;
 export function install(): void;
 export function buildAll(): void;
+export function buildAllInBackground(): { finish(): Promise<void> };
