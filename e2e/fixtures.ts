@@ -210,7 +210,6 @@ export const test = base.extend<{ seed: ApiSeed }>({
 
 export const superuserCredentials = superuser;
 
-/** The bundled replica's control API (docs/cfe-replica.md), on loopback next to the product. */
 /**
  * Opens the header's sync area unless it is open. The app opens it by itself when CFE asks for a
  * CAPTCHA, which can happen between reading the toggle and clicking it (the click then closes it):
@@ -225,6 +224,7 @@ export async function openSyncArea(page: Page) {
   }).toPass();
 }
 
+/** The bundled replica's control API (docs/cfe-replica.md), on loopback next to the product. */
 export async function replica<T>(request: APIRequestContext, path: string): Promise<T> {
   const response = await request.get(`http://127.0.0.1:${process.env.LUZ_E2E_REPLICA_PORT}/__replica${path}`);
   expect(response.status(), await response.text()).toBe(200);
