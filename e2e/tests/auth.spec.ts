@@ -64,11 +64,14 @@ test.describe('rutas y sesión', () => {
     request,
   }) => {
     const admin = await seed.userWithCredential({ superuser: true });
+    // This tab's live socket is held by the test, silent: the tab hears nothing of the change below
+    // (a live notice would have it ask for the user again and leave the console before any 403).
+    await page.routeWebSocket(/\/credentials\/ws\//, () => {});
     await signInWithToken(page, admin.token);
     await page.goto('/admin');
     await expect(page.getByRole('table', { name: 'Usuarios' })).toBeVisible();
 
-    // Still signed in and active (their socket stays open), but no longer a superuser.
+    // Still signed in and active, but no longer a superuser.
     const demoted = await request.patch(`/api/v1/users/${admin.id}`, {
       ...seed.authorized(await seed.superuserToken()),
       data: { is_superuser: false },
