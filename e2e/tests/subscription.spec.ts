@@ -127,9 +127,6 @@ test('dentro de la aplicación, una cancelación aplica en la siguiente página 
   seed,
 }) => {
   const user = await seed.signup();
-  // This tab's live socket is held by the test, silent: what is tested is the next page the tab
-  // opens, not the live notice, which could take it to /subscription before the click.
-  await page.routeWebSocket(/\/credentials\/ws\//, () => {});
   await signInWithToken(page, user.token);
   await page.goto('/subscription');
   await subscribe(page);
