@@ -138,8 +138,18 @@ test('dentro de la aplicación, una cancelación aplica en la siguiente página 
   expect(credential.status(), await credential.text()).toBe(200);
   await page.goto('/downloads');
   const navigation = page.getByRole('navigation', { name: 'Navegación principal' });
+  // The screen's own requests (its list and its chart) are answered before the cancel: one of them
+  // meeting the 402 would take the tab to /subscription before the click this test is about (on a
+  // loaded machine they were still on their way).
+  const screenAnswered = Promise.all(
+    ['/api/v1/periods/all', '/api/v1/periods/series'].map((path) =>
+      page.waitForResponse((response) => new URL(response.url()).pathname === path && response.ok()),
+    ),
+  );
   await navigation.getByRole('link', { name: 'Periodos' }).click();
   await expect(page).toHaveURL(/\/periods$/);
+  await screenAnswered;
+  await expect(page.getByText('Todavía no hay periodos')).toBeVisible();
 
   const cancelled = await request.post(
     '/api/v1/billing/local/subscription/cancel',
