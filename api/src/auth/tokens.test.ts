@@ -65,3 +65,23 @@ test('every token names itself (jti, for logout); one without a jti is refused',
   const withoutJti = { sub: userId, ver: 0, iat: now(), exp: now() + 600 };
   expect(tokens.verify(handMade({ alg: 'HS256', typ: 'JWT' }, withoutJti))).toBeNull();
 });
+
+test('a token verified before stays good only until its expiry', () => {
+  const service = createTokenService({ secretKey, expireMinutes: 1 });
+  const token = service.issue(userId, 0);
+  const claims = service.verify(token);
+  expect(claims).not.toBeNull();
+  // The second check answers from memory: the same claims, which nobody may change.
+  expect(service.verify(token)).toBe(claims);
+  expect(Object.isFrozen(claims)).toBe(true);
+  const expiry = (claims?.exp ?? 0) * 1000;
+  jest.useFakeTimers({ now: expiry });
+  try {
+    expect(service.verify(token)).toBe(claims);
+    jest.setSystemTime(expiry + 1);
+    expect(service.verify(token)).toBeNull();
+    expect(service.verify(token)).toBeNull();
+  } finally {
+    jest.useRealTimers();
+  }
+});
