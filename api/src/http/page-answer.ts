@@ -4,6 +4,17 @@ import type { ListCounts } from './list-counts';
 /** The content type Fastify gives a JSON answer it serialises itself. */
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** Sends JSON the route's own serialiser made before (`reply.serialize`), as Fastify sends it. */
+export const sendJson = (reply: FastifyReply, json: string) => reply.type(JSON_TYPE).send(json);
+
+/** The route's answer for `value` through its own serialiser (validated against its schema). */
+export function serializeAnswer(reply: FastifyReply, value: unknown): string {
+  const made = reply.serialize(value);
+  // The app's zod serialiser makes strings; Fastify's type allows buffers for other serialisers.
+  if (typeof made !== 'string') throw new Error('A kept answer must serialise to a string');
+  return made;
+}
+
 /**
  * Sends the answer of a list whose answers are kept (issue 17, decision 100). The JSON of a page
  * answered recently is kept, keyed by the route and its validated query within `scope` (the
@@ -27,11 +38,9 @@ export async function sendPage(
     (await counts.shared(scope, key, async () => {
       // Taken before the first query: an answer made while a change happened is not kept.
       const mark = counts.mark();
-      const made = reply.serialize(await answer());
-      // The app's zod serialiser makes strings; Fastify's type allows buffers for other serialisers.
-      if (typeof made !== 'string') throw new Error('A kept list answer must serialise to a string');
+      const made = serializeAnswer(reply, await answer());
       counts.keepAnswer(scope, key, made, mark);
       return made;
     }));
-  return reply.type(JSON_TYPE).send(json);
+  return sendJson(reply, json);
 }

@@ -17,8 +17,11 @@ import { badRequest, conflict, notFound } from '../http/errors';
 import { containsPattern, selectPage } from '../http/pagination';
 import { messages } from '../messages';
 
-/** A user as the API works with it (never holds the password hash). */
-export type User = {
+/**
+ * A user as the API works with it (never holds the password hash). Never changed in place: the
+ * auth guard and /users/me keep what they made of a row (issue 17).
+ */
+export type User = Readonly<{
   id: string;
   email: string;
   fullName: string;
@@ -28,9 +31,13 @@ export type User = {
   mustChangePassword: boolean;
   tokenVersion: number;
   hasCredentials: boolean;
-  subscription: { status: SubscriptionStatus; subscriptionId: string | null; updatedAt: Date | null };
+  subscription: Readonly<{
+    status: SubscriptionStatus;
+    subscriptionId: string | null;
+    updatedAt: Date | null;
+  }>;
   createdAt: Date;
-};
+}>;
 
 type UserRow = {
   id: string;
