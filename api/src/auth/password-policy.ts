@@ -1,7 +1,4 @@
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
-import * as english from '@zxcvbn-ts/language-en';
-import * as spanish from '@zxcvbn-ts/language-es-es';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { RequestValidationError } from '../http/validation';
 import { messages } from '../messages';
 
@@ -15,42 +12,55 @@ const MIN_SCORE = 3;
 const productWords = ['luz', 'cfe', 'comision federal de electricidad', 'recibo', 'admin', 'administrador'];
 
 /**
- * Built on first use (the dictionaries take a few hundred milliseconds to index) and kept: the
- * common and breached passwords, English and Spanish words, names and Wikipedia terms, keyboard
- * layouts. All bundled with the packages: no network at run time.
+ * Loaded and built on first use, then kept: the common and breached passwords, English and
+ * Spanish words, names and Wikipedia terms, keyboard layouts, all bundled with the packages (no
+ * network at run time). Loading them costs ~45 MB of resident memory and indexing them a few
+ * hundred milliseconds, which a process that checks no password never pays (issue 17: most
+ * restarts check none).
  */
-let estimator: ZxcvbnFactory | undefined;
-function zxcvbn(): ZxcvbnFactory {
-  estimator ??= new ZxcvbnFactory({
-    translations: spanish.translations,
-    graphs: common.adjacencyGraphs,
-    dictionary: { ...common.dictionary, ...english.dictionary, ...spanish.dictionary },
-    // A check costs tens of milliseconds of CPU; these caps keep a crafted input (128 characters
-    // of l33t symbols) near a tenth of a second instead of seconds. Every entry point is behind a
-    // rate limit, a valid reset link or a superuser.
-    l33tMaxSubstitutions: 5,
-    maxLength: 64,
-  });
+let estimator: Promise<ZxcvbnFactory> | undefined;
+function zxcvbn(): Promise<ZxcvbnFactory> {
+  estimator ??= Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+    import('@zxcvbn-ts/language-en'),
+    import('@zxcvbn-ts/language-es-es'),
+  ]).then(
+    ([{ ZxcvbnFactory }, common, english, spanish]) =>
+      new ZxcvbnFactory({
+        translations: spanish.translations,
+        graphs: common.adjacencyGraphs,
+        dictionary: { ...common.dictionary, ...english.dictionary, ...spanish.dictionary },
+        // A check costs tens of milliseconds of CPU; these caps keep a crafted input (128
+        // characters of l33t symbols) near a tenth of a second instead of seconds. Every entry
+        // point is behind a rate limit, a valid reset link or a superuser.
+        l33tMaxSubstitutions: 5,
+        maxLength: 64,
+      }),
+  );
   return estimator;
 }
 
 /** True when `password` is common, breached, or easily guessed from them or from `context`. */
-export function isGuessablePassword(password: string, context: readonly string[] = []): boolean {
+export async function isGuessablePassword(
+  password: string,
+  context: readonly string[] = [],
+): Promise<boolean> {
   const words = [...productWords, ...context.flatMap((text) => [text, ...text.split(/[@\s.]+/)])]
     .map((word) => word.trim().toLowerCase())
     .filter((word) => word.length >= 3);
-  return zxcvbn().check(password, words).score < MIN_SCORE;
+  return (await zxcvbn()).check(password, words).score < MIN_SCORE;
 }
 
 /**
  * 422 on `field` (the form shows it under the password) when the password is guessable. Context:
  * the account's e-mail, name and company, which an attacker tries first.
  */
-export function assertStrongPassword(
+export async function assertStrongPassword(
   password: string,
   { field, context = [] }: { field: string; context?: readonly string[] },
-): void {
-  if (!isGuessablePassword(password, context)) return;
+): Promise<void> {
+  if (!(await isGuessablePassword(password, context))) return;
   throw new RequestValidationError([
     { loc: ['body', field], msg: messages.guessablePassword, type: 'password_guessable' },
   ]);

@@ -38,10 +38,10 @@ const alphabets = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnopqrstuvwxyz', '234
  * characters (0/O, 1/l/I), for temporary passwords a person has to type. At 16 characters a draw
  * is practically never guessable; one that happens to be (a dictionary word by chance) is drawn again.
  */
-export function generatePassword(length = 16): string {
+export async function generatePassword(length = 16): Promise<string> {
   for (;;) {
     const password = drawPassword(length);
-    if (!isGuessablePassword(password)) return password;
+    if (!(await isGuessablePassword(password))) return password;
   }
 }
 

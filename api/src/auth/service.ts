@@ -67,7 +67,7 @@ async function resetLinkUser(db: Context['db'], token: string) {
 export async function resetPassword({ db }: Context, token: string, newPassword: string): Promise<void> {
   const user = await resetLinkUser(db, token);
   if (!user) throw badRequest(messages.invalidResetToken);
-  assertStrongPassword(newPassword, { field: 'new_password', context: accountWords(user) });
+  await assertStrongPassword(newPassword, { field: 'new_password', context: accountWords(user) });
   const hashed = await hashPassword(newPassword);
   const done = await db.transaction(async (tx) => {
     const { rows } = await tx.query<{ user_id: string }>(

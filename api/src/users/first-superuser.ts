@@ -34,16 +34,17 @@ export async function ensureFirstSuperuser(
     if (rows.length > 0) return { outcome: 'none' };
   }
   const email = normalizeEmail(firstSuperuser?.email ?? DEFAULT_SUPERUSER_EMAIL);
-  if (firstSuperuser?.password && isGuessablePassword(firstSuperuser.password, [email])) {
+  if (firstSuperuser?.password) {
     const { rows } = await db.query('SELECT 1 FROM users WHERE lower(email) = $1', [email]);
-    // An existing account keeps its password whatever the setting says: only a new one is refused.
-    if (rows.length === 0) {
+    // An existing account keeps its password whatever the setting says: only a new one is refused
+    // (so a restart, which finds the account, never loads the password dictionaries).
+    if (rows.length === 0 && (await isGuessablePassword(firstSuperuser.password, [email]))) {
       throw new ConfigError(
         'Invalid configuration:\n  FIRST_SUPERUSER_PASSWORD is a common or easily guessed password; choose another',
       );
     }
   }
-  const generatedPassword = firstSuperuser?.password ? null : generatePassword(20);
+  const generatedPassword = firstSuperuser?.password ? null : await generatePassword(20);
   const password = firstSuperuser?.password ?? (generatedPassword as string);
 
   const inserted = await db.query(

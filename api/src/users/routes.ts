@@ -92,7 +92,7 @@ export async function usersRoutes(app: ApiApp, ctx: AppContext) {
     }),
     handler: async (request) => {
       const { email, full_name, company_name, password } = request.body;
-      assertStrongPassword(password, { field: 'password', context: [email, full_name, company_name] });
+      await assertStrongPassword(password, { field: 'password', context: [email, full_name, company_name] });
       return toUserPublic(await createUser(db, request.body));
     },
   });

@@ -290,7 +290,7 @@ export async function changePassword(
 ): Promise<number> {
   await checkCurrentPassword(db, me, current);
   if (current === next) throw badRequest(messages.samePassword);
-  assertStrongPassword(next, { field: 'new_password', context: accountWords(me) });
+  await assertStrongPassword(next, { field: 'new_password', context: accountWords(me) });
   return (await storePassword(db, me.id, await hashPassword(next), { mustChange: false })) as number;
 }
 
@@ -302,8 +302,8 @@ export async function setTemporalPassword(db: Queryable, userId: string, passwor
   const user = await findUserById(db, userId);
   if (!user) throw notFound(messages.userNotFound);
   if (password !== undefined)
-    assertStrongPassword(password, { field: 'password', context: accountWords(user) });
-  const temporal = password ?? generatePassword();
+    await assertStrongPassword(password, { field: 'password', context: accountWords(user) });
+  const temporal = password ?? (await generatePassword());
   if ((await storePassword(db, userId, await hashPassword(temporal), { mustChange: true })) === null) {
     throw notFound(messages.userNotFound);
   }
