@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Mailer } from './mailer';
 
 /**
@@ -9,10 +9,15 @@ import type { Mailer } from './mailer';
  * embedded default, so a laptop needs no mail server and any mail client opens what was "sent".
  */
 export function createOutboxMailer({ outboxDir, from }: { outboxDir: string; from: string }): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer loads with the first message, not with every API process (issue 17).
+  let transport: Promise<Transporter> | undefined;
+  const transportOf = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = await (await transportOf()).sendMail({ from, ...message });
       // Private: a message can carry a live reset link.
       await mkdir(outboxDir, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[-:.]/g, '');
@@ -23,7 +28,7 @@ export function createOutboxMailer({ outboxDir, from }: { outboxDir: string; fro
       await rename(temporary, join(outboxDir, name));
     },
     async close() {
-      transport.close();
+      (await transport)?.close();
     },
   };
 }

@@ -1,7 +1,6 @@
 import { moneyText } from '../../cfdi/money';
 import { paymentFormName } from '../../cfdi/payment-forms';
 import { documentCfdi } from '../simulator/cfdi-writer';
-import { receiptPdf } from '../simulator/receipt-pdf';
 import {
   demoServiceNumbers,
   isServiceNumber,
@@ -86,7 +85,11 @@ function replicaDocument(
           }
         : null,
     xml: () => documentCfdi(document, profile),
-    pdf: document.type === 'receipt' ? () => receiptPdf(document, profile) : null,
+    // pdf-lib and the QR encoder load with the first receipt drawn, not with every API process.
+    pdf:
+      document.type === 'receipt'
+        ? async () => (await import('../simulator/receipt-pdf')).receiptPdf(document, profile)
+        : null,
   };
 }
 
