@@ -15,15 +15,15 @@ export const LIST_COUNT_TTL_MS = 10_000;
 /** Counts kept at most; the oldest scope leaves first. */
 const MAX_COUNTS = 10_000;
 /**
- * Characters of kept answers at most, 5 to 10 MB (a page of 500 service points is ~300,000); the
- * oldest scope leaves first.
+ * Bytes of kept answers at most, about 5 MB (a page of 500 service points is ~300,000); the oldest
+ * scope leaves first.
  */
-const MAX_ANSWER_CHARS = 5_000_000;
+const MAX_ANSWER_BYTES = 5_000_000;
 /** The scope of counts over every user's rows (the superuser's lists): anyone's change drops them. */
 export const EVERY_USER = '*';
 
 type CountEntry = { rows: number; cap: number; until: number };
-type AnswerEntry = { json: string; until: number };
+type AnswerEntry = { json: Buffer; until: number };
 
 /** Where a list's count and answers may be kept: the cache and whose rows they cover. */
 export type CountScope = { counts: ListCounts; scope: string };
@@ -89,9 +89,9 @@ class Scoped<E> {
  */
 export class ListCounts extends InvalidatedCache {
   private readonly counts = new Scoped<CountEntry>(MAX_COUNTS, () => 1);
-  private readonly answers = new Scoped<AnswerEntry>(MAX_ANSWER_CHARS, (entry) => entry.json.length);
+  private readonly answers = new Scoped<AnswerEntry>(MAX_ANSWER_BYTES, (entry) => entry.json.byteLength);
   /** Answers being made, by scope and key (`shared`). */
-  private readonly making = new Map<string, Map<string, Promise<string>>>();
+  private readonly making = new Map<string, Map<string, Promise<Buffer>>>();
 
   constructor(
     db: Database,
@@ -116,8 +116,8 @@ export class ListCounts extends InvalidatedCache {
     this.counts.set(scope, key, { rows, cap, until: this.now() + LIST_COUNT_TTL_MS });
   }
 
-  /** The JSON kept for this answer, or null. */
-  answer(scope: string, key: string): string | null {
+  /** The JSON kept for this answer (UTF-8, as sent), or null. */
+  answer(scope: string, key: string): Buffer | null {
     return this.answers.get(scope, key, this.now(), (found) => found.until)?.json ?? null;
   }
 
@@ -127,8 +127,8 @@ export class ListCounts extends InvalidatedCache {
    * one query, not fifty. A change drops what is being made for its users, so what is asked after
    * it reads again.
    */
-  shared(scope: string, key: string, make: () => Promise<string>): Promise<string> {
-    const made = this.making.get(scope) ?? new Map<string, Promise<string>>();
+  shared(scope: string, key: string, make: () => Promise<Buffer>): Promise<Buffer> {
+    const made = this.making.get(scope) ?? new Map<string, Promise<Buffer>>();
     const under = made.get(key);
     if (under) return under;
     const started = make().finally(() => {
@@ -141,7 +141,7 @@ export class ListCounts extends InvalidatedCache {
   }
 
   /** Keeps an answer's JSON, unless anything changed since `mark` (taken before its first query). */
-  keepAnswer(scope: string, key: string, json: string, mark: number) {
+  keepAnswer(scope: string, key: string, json: Buffer, mark: number) {
     if (!this.mayKeep(mark)) return;
     this.answers.set(scope, key, { json, until: this.now() + LIST_COUNT_TTL_MS });
   }

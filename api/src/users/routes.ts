@@ -24,7 +24,7 @@ export async function usersRoutes(app: ApiApp, ctx: AppContext) {
   // /users/me's JSON, kept with the user row it was made from (issue 17): the auth guard's
   // SessionCache hands the same row to every request until a change to the user drops it, so the
   // answer is validated and serialised once per row, not once per request (a tenth of its time).
-  const meAnswers = new WeakMap<User, string>();
+  const meAnswers = new WeakMap<User, Buffer>();
 
   app.route({
     ...operationRoute('getMe', auth),
