@@ -15,6 +15,9 @@ let ownerId: string;
 let otherId: string;
 /** The count queries sent (those carrying the capped count column). */
 let countsSent = 0;
+/** Pages read by primary key (through a kept order), and the orders read. */
+let pagesByKey = 0;
+let ordersRead = 0;
 let db: Queryable;
 
 beforeAll(async () => {
@@ -24,6 +27,8 @@ beforeAll(async () => {
   db = {
     query<T extends Row>(sql: string, params: readonly unknown[] = []) {
       if (sql.includes('full_count')) countsSent += 1;
+      if (sql.includes('= ANY($1::uuid[])')) pagesByKey += 1;
+      if (/^SELECT r\.id AS id /.test(sql.trim())) ordersRead += 1;
       return database.db.query<T>(sql, params);
     },
     exec: (sql: string) => database.db.exec(sql),
@@ -103,6 +108,38 @@ test('the periods list keeps its count too, dropped by a new period', async () =
   await settled();
   expect((await listPeriods(db, ownerId, {}, { page: 1, page_size: 2 }, counts)).count).toBe(4);
   expect(countsSent).toBe(2);
+});
+
+test('a page deep in a list is a slice of its kept order: the rows an OFFSET gives, read by key', async () => {
+  const deepOwner = (await seedUser(database.db)).id;
+  await database.db.query(
+    `INSERT INTO rpus (user_id, service_number, alias, alias_search, rpu_status, created_at)
+     SELECT $1, lpad(n::text, 12, '0'), 'Planta ' || n, 'planta ' || n, 1, now() - n * interval '1 second'
+     FROM generate_series(1, 700) AS n`,
+    [deepOwner],
+  );
+  await settled();
+  const offsetPage = async (offset: number) =>
+    (
+      await database.db.query<{ id: string }>(
+        `SELECT r.id FROM rpus r WHERE r.user_id = $1 AND NOT r.deleted
+         ORDER BY r.created_at DESC, r.service_number, r.id LIMIT 10 OFFSET $2`,
+        [deepOwner, offset],
+      )
+    ).rows.map((row) => row.id);
+  pagesByKey = 0;
+  ordersRead = 0;
+  for (const number of [60, 61, 70]) {
+    const listed = await listRpus(db, deepOwner, {}, page(number), counts);
+    expect(listed.data.map((rpu) => rpu.id)).toEqual(await offsetPage((number - 1) * 10));
+    expect(listed).toEqual(expect.objectContaining({ count: 700 }));
+  }
+  expect(await listRpus(db, deepOwner, {}, page(71), counts)).toEqual({ data: [], count: 700 });
+  // One read of the order served the four pages; the empty one needed no read at all.
+  expect({ ordersRead, pagesByKey }).toEqual({ ordersRead: 1, pagesByKey: 3 });
+  // The first pages are read as before, with OFFSET.
+  await listRpus(db, deepOwner, {}, page(2), counts);
+  expect({ ordersRead, pagesByKey }).toEqual({ ordersRead: 1, pagesByKey: 3 });
 });
 
 test('a kept count answers pages it covers, exactly or as "more than"', () => {

@@ -19,11 +19,20 @@ const MAX_COUNTS = 10_000;
  * scope leaves first.
  */
 const MAX_ANSWER_BYTES = 5_000_000;
+/**
+ * Ids of kept list orders at most, in all (~40 bytes each: 8 MB); a list of more than
+ * MAX_ORDER_IDS rows is never kept, and pages deep in it read with OFFSET.
+ */
+const MAX_ORDER_IDS = 200_000;
+export const MAX_KEPT_ORDER = 100_000;
 /** The scope of counts over every user's rows (the superuser's lists): anyone's change drops them. */
 export const EVERY_USER = '*';
 
 type CountEntry = { rows: number; cap: number; until: number };
 type AnswerEntry = { json: Buffer; until: number };
+type OrderEntry = { ids: readonly string[]; until: number };
+/** What is being made, by scope and key, shared by whoever asks the same meanwhile. */
+type Making<T> = Map<string, Map<string, Promise<T>>>;
 
 /** Where a list's count and answers may be kept: the cache and whose rows they cover. */
 export type CountScope = { counts: ListCounts; scope: string };
@@ -90,8 +99,10 @@ class Scoped<E> {
 export class ListCounts extends InvalidatedCache {
   private readonly counts = new Scoped<CountEntry>(MAX_COUNTS, () => 1);
   private readonly answers = new Scoped<AnswerEntry>(MAX_ANSWER_BYTES, (entry) => entry.json.byteLength);
-  /** Answers being made, by scope and key (`shared`). */
-  private readonly making = new Map<string, Map<string, Promise<Buffer>>>();
+  private readonly orders = new Scoped<OrderEntry>(MAX_ORDER_IDS, (entry) => entry.ids.length);
+  /** Answers and orders being made (`shared`, `sharedOrder`). */
+  private readonly making: Making<Buffer> = new Map();
+  private readonly makingOrders: Making<readonly string[]> = new Map();
 
   constructor(
     db: Database,
@@ -128,16 +139,7 @@ export class ListCounts extends InvalidatedCache {
    * it reads again.
    */
   shared(scope: string, key: string, make: () => Promise<Buffer>): Promise<Buffer> {
-    const made = this.making.get(scope) ?? new Map<string, Promise<Buffer>>();
-    const under = made.get(key);
-    if (under) return under;
-    const started = make().finally(() => {
-      if (made.get(key) === started) made.delete(key);
-      if (made.size === 0 && this.making.get(scope) === made) this.making.delete(scope);
-    });
-    made.set(key, started);
-    this.making.set(scope, made);
-    return started;
+    return share(this.making, scope, key, make);
   }
 
   /** Keeps an answer's JSON, unless anything changed since `mark` (taken before its first query). */
@@ -146,21 +148,65 @@ export class ListCounts extends InvalidatedCache {
     this.answers.set(scope, key, { json, until: this.now() + LIST_COUNT_TTL_MS });
   }
 
+  /**
+   * The ids of a list's rows in its order, kept for `key` (its filter and order), or null: a page
+   * deep in the list is then its slice, read by primary key, instead of an OFFSET that walks
+   * every row before it (issue 17).
+   */
+  order(scope: string, key: string): readonly string[] | null {
+    return this.orders.get(scope, key, this.now(), (found) => found.until)?.ids ?? null;
+  }
+
+  /** As `shared`, for a list's order: deep pages asked at once read it once. */
+  sharedOrder(
+    scope: string,
+    key: string,
+    make: () => Promise<readonly string[]>,
+  ): Promise<readonly string[]> {
+    return share(this.makingOrders, scope, key, make);
+  }
+
+  /** Keeps a list's order, unless anything changed since `mark` (taken before its query). */
+  keepOrder(scope: string, key: string, ids: readonly string[], mark: number) {
+    if (!this.mayKeep(mark)) return;
+    this.orders.set(scope, key, { ids, until: this.now() + LIST_COUNT_TTL_MS });
+  }
+
   /** A change to a user's rows changes their lists and those over every user's rows. */
   protected drop(userId: string) {
-    for (const kept of [this.counts, this.answers]) {
+    for (const kept of [this.counts, this.answers, this.orders]) {
       kept.drop(userId);
       kept.drop(EVERY_USER);
     }
-    this.making.delete(userId);
-    this.making.delete(EVERY_USER);
+    for (const making of [this.making, this.makingOrders]) {
+      making.delete(userId);
+      making.delete(EVERY_USER);
+    }
   }
 
   protected clear() {
-    this.counts.clear();
-    this.answers.clear();
+    for (const kept of [this.counts, this.answers, this.orders]) kept.clear();
     this.making.clear();
+    this.makingOrders.clear();
   }
+}
+
+/**
+ * What is being made for this key, or `make()` started now and shared with whoever asks the same
+ * before it ends. A change drops what is being made for its users, so what is asked after it
+ * reads again.
+ */
+function share<T>(making: Making<T>, scope: string, key: string, make: () => Promise<T>): Promise<T> {
+  const made = making.get(scope) ?? new Map<string, Promise<T>>();
+  const under = made.get(key);
+  if (under) return under;
+  const started = make().finally(() => {
+    if (made.get(key) === started) made.delete(key);
+    if (made.size === 0 && making.get(scope) === made) making.delete(scope);
+  });
+  made.set(key, started);
+  making.set(scope, made);
+  return started;
 }
 
 /** A ListCounts that listens while `app` runs (from its onReady to its onClose). */

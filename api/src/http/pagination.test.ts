@@ -1,7 +1,8 @@
 import { zPage, zRpu } from '@luz/shared/contract';
 import { apiOf, type Caller, newCaller } from '../rpus/test-helpers';
+import { notificationsSettled } from '../testing/notifications';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { COUNT_STEP, countCap } from './pagination';
+import { COUNT_STEP, countCap, DEEP_PAGE_OFFSET } from './pagination';
 
 const SERVICE_POINTS = 2 * COUNT_STEP + 500;
 
@@ -57,4 +58,34 @@ test('a short list, or a filter that leaves few rows, has its exact count and no
   expect(filtered).toMatchObject({ count: 25 });
   expect(filtered.count_capped).toBeUndefined();
   expect(await list('alias=sucursal%2012&page=1&page_size=500')).toMatchObject({ count: 111 });
+});
+
+/** The numbers (1…) of a page's service points: the n-th newest has number n. */
+const numbers = (page: { data: { service_number: string }[] }) =>
+  page.data.map((rpu) => Number(rpu.service_number));
+const from = (first: number, count: number) => Array.from({ length: count }, (_, index) => first + index);
+
+test('pages deep in a list are the rows an OFFSET gives, with the same counts, and see a change at once', async () => {
+  expect((60 - 1) * 10).toBeGreaterThanOrEqual(DEEP_PAGE_OFFSET);
+  const deep = await list('page=60&page_size=10');
+  expect(numbers(deep)).toEqual(from(591, 10));
+  expect(deep).toMatchObject({ count: 1_000, count_capped: true });
+  // "sucursal 1": 1, 10–19, 100–199 and 1000–1999, newest (smallest) first: 1,111 rows.
+  const filtered = await list('alias=sucursal%201&page=60&page_size=10');
+  expect(numbers(filtered)).toEqual(from(1_479, 10));
+  expect(filtered).toMatchObject({ count: 1_000, count_capped: true });
+  const last = await list('alias=sucursal%201&page=12&page_size=100');
+  expect(numbers(last)).toEqual(from(1_989, 11));
+  expect(last).toEqual(expect.objectContaining({ count: 1_111 }));
+  expect(await list('alias=sucursal%201&page=13&page_size=100')).toEqual({ data: [], count: 1_111 });
+
+  // A new service point, the newest, written straight to the database: every page moves by one.
+  await t.db.query(
+    `INSERT INTO rpus (user_id, service_number, alias, alias_search, rpu_status, created_at)
+     VALUES ($1, '999999999999', 'Sucursal 1 nueva', 'sucursal 1 nueva', 1, now())`,
+    [owner.user.id],
+  );
+  await notificationsSettled(t.db);
+  expect(numbers(await list('alias=sucursal%201&page=60&page_size=10'))).toEqual(from(1_478, 10));
+  expect(await list('alias=sucursal%201&page=13&page_size=100')).toEqual({ data: [], count: 1_112 });
 });

@@ -163,6 +163,7 @@ export async function listPeriods(
       countFrom: 'periods p JOIN rpus r ON r.id = p.rpu_id',
       where,
       orderBy: periodOrder,
+      id: 'p.id',
     },
     page,
     toPeriod,

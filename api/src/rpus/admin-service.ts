@@ -64,7 +64,7 @@ export async function listRpusAdmin(
   const where = adminConditions(filters);
   return selectPage(
     db,
-    { columns: adminColumns, from: adminFrom, where, orderBy: rpuOrder },
+    { columns: adminColumns, from: adminFrom, where, orderBy: rpuOrder, id: 'r.id' },
     page,
     toAdminRecord,
     counts && { counts, scope: EVERY_USER },

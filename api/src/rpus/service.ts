@@ -252,7 +252,7 @@ export async function listRpus(
   const where = ownerConditions(userId, filters);
   return selectPage(
     db,
-    { columns: rpuColumns, from: rpuFrom, where, orderBy: rpuOrder },
+    { columns: rpuColumns, from: rpuFrom, where, orderBy: rpuOrder, id: 'r.id' },
     page,
     toRpuRecord,
     counts && { counts, scope: userId },
