@@ -9,6 +9,7 @@ import { buildApp } from '../api/src/app';
 import type { Database } from '../api/src/db/database';
 import { migrate } from '../api/src/db/migrate';
 import { openPGlite } from '../api/src/db/pglite';
+import { createPGliteDataDir } from '../api/src/db/pglite-first-start';
 import { openPostgres } from '../api/src/db/postgres';
 import { refreshStaleStatistics } from '../api/src/db/statistics';
 import { createMailer } from '../api/src/mail';
@@ -39,6 +40,9 @@ if (mode === 'hello') {
     if (!url) throw new Error('BENCH_DATABASE_URL is required');
     db = openPostgres(url);
   } else {
+    // As the product opens a new folder: initdb in a process of its own.
+    await mkdir(join(dataDir, 'pgdata'), { recursive: true });
+    await createPGliteDataDir(join(dataDir, 'pgdata'));
     db = await openPGlite(join(dataDir, 'pgdata'));
   }
   await migrate(db);
