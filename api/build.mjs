@@ -28,6 +28,10 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // Code behind a dynamic import() (the replica, the receipt drawing) and the packages only it
+  // imports go to chunks of their own, loaded when first used (issue 17: with one file per entry,
+  // esbuild hoisted every package import to the top of main.js, so nothing was lazy).
+  splitting: true,
   target: 'node20',
   sourcemap: true,
   plugins: [externalPackages],

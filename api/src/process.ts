@@ -13,7 +13,6 @@ import { migrate } from './db/migrate';
 import { openDatabase, pgliteDataDir } from './db/open-database';
 import type { ApiApp } from './http/api-app';
 import { createMailer, type Mailer } from './mail';
-import { startReplica } from './portal/replica/server';
 
 /** The checkout: two levels above this file, whether it runs from api/src or api/dist. */
 const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -39,7 +38,11 @@ export async function startRuntime(adapt: (config: Config) => Config = (config) 
   );
   // Without PORTAL_URL the Mi Espacio connector talks to the bundled replica of CFE's pages,
   // started here on loopback only (its control API changes what the portal answers).
-  const replica = loaded.portal.url ? null : await startReplica({ port: loaded.portal.replicaPort });
+  // Loaded only then: with PORTAL_URL (a real deployment) the replica's code (its pages, CAPTCHA
+  // drawing, simulated world) never enters the process.
+  const replica = loaded.portal.url
+    ? null
+    : await (await import('./portal/replica/server')).startReplica({ port: loaded.portal.replicaPort });
   const config = replica ? { ...loaded, portal: { ...loaded.portal, url: replica.url } } : loaded;
   const db = await openDatabase(config);
   await migrate(db);

@@ -1,5 +1,5 @@
 import { format, isValid, parse } from 'date-fns';
-import { es } from 'date-fns/locale';
+import { es } from 'date-fns/locale/es';
 
 /** How CFE writes the dates of a receipt: "31 OCT 25" (Spanish month abbreviations, two-digit year). */
 export const CFE_DATE_FORMAT = 'dd MMM yy';

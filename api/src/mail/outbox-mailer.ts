@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Transporter } from 'nodemailer';
+import { lazyTransport } from './lazy-transport';
 import type { Mailer } from './mailer';
 
 /**
@@ -9,15 +9,12 @@ import type { Mailer } from './mailer';
  * embedded default, so a laptop needs no mail server and any mail client opens what was "sent".
  */
 export function createOutboxMailer({ outboxDir, from }: { outboxDir: string; from: string }): Mailer {
-  // nodemailer loads with the first message, not with every API process (issue 17).
-  let transport: Promise<Transporter> | undefined;
-  const transportOf = () =>
-    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
-      nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
-    ));
+  const transport = lazyTransport((mailer) =>
+    mailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     async send(message) {
-      const info = await (await transportOf()).sendMail({ from, ...message });
+      const info = await (await transport.get()).sendMail({ from, ...message });
       // Private: a message can carry a live reset link.
       await mkdir(outboxDir, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[-:.]/g, '');
@@ -27,8 +24,6 @@ export function createOutboxMailer({ outboxDir, from }: { outboxDir: string; fro
       await writeFile(temporary, info.message as Buffer, { mode: 0o600 });
       await rename(temporary, join(outboxDir, name));
     },
-    async close() {
-      (await transport)?.close();
-    },
+    close: () => transport.close(),
   };
 }

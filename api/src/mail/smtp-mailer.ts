@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import { lazyTransport } from './lazy-transport';
 import type { Mailer } from './mailer';
 
 /**
@@ -6,13 +6,11 @@ import type { Mailer } from './mailer';
  * reads further options from the query string, e.g. `?pool=true`.
  */
 export function createSmtpMailer({ smtpUrl, from }: { smtpUrl: string; from: string }): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = lazyTransport((mailer) => mailer.createTransport(smtpUrl));
   return {
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      await (await transport.get()).sendMail({ from, ...message });
     },
-    async close() {
-      transport.close();
-    },
+    close: () => transport.close(),
   };
 }

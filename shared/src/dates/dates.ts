@@ -8,7 +8,7 @@ import {
   startOfWeek as startOfWeekFns,
   subDays,
 } from 'date-fns';
-import { es as esLocale } from 'date-fns/locale';
+import { es as esLocale } from 'date-fns/locale/es';
 
 /** The three formats of spec §3. */
 export const DATE_INPUT_FORMAT = 'dd/MM/yyyy';
