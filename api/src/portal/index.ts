@@ -1,8 +1,7 @@
 import { join } from 'node:path';
 import { cfdiServiceNumbers } from '../cfdi/read-cfdi';
 import type { Config } from '../config';
-import { MiEspacioClient } from './mi-espacio/client';
-import { folderSink } from './mi-espacio/diagnostics';
+import { LazyCfePortal } from './lazy-portal';
 import { connectorMessages } from './mi-espacio/messages';
 import { type CfePortal, CfePortalError } from './mi-espacio/portal';
 
@@ -13,25 +12,32 @@ export type ClosableCfePortal = CfePortal & { close(): Promise<void> };
 
 /**
  * The Mi Espacio connector at `config.portal.url` (CFE, or the bundled replica main starts), with
- * the configured egress, pacing and CAPTCHA wait; unrecognised pages are saved, without secrets,
- * to `<DATA_DIR>/portal-diagnostics`. Without a URL (an API-only test app) every call fails as an
- * outage.
+ * the configured egress, pacing and CAPTCHA wait, loaded with its first request (LazyCfePortal);
+ * unrecognised pages are saved, without secrets, to `<DATA_DIR>/portal-diagnostics`. Without a
+ * URL (an API-only test app) every call fails as an outage.
  */
 export function createCfePortal(config: Pick<Config, 'portal' | 'sync' | 'dataDir'>): ClosableCfePortal {
   const { portal } = config;
-  if (portal.url) {
-    return new MiEspacioClient({
-      baseUrl: portal.url,
-      proxyUrl: portal.proxyUrl,
-      timeoutMs: config.sync.portalTimeoutSeconds * 1000,
-      pacingMs: portal.pacingMs,
-      consultationPacingMs: portal.consultationPacingMs,
-      // A challenge is shown again, not redrawn, for as long as its owner may answer it.
-      captchaLifetimeMs: portal.captchaTimeoutMs,
-      firewallBackoffMs: portal.firewallBackoffMs,
-      throttleBackoffMs: portal.throttleBackoffMs,
-      diagnostics: folderSink(join(config.dataDir, 'portal-diagnostics')),
-      documentOwner: cfdiServiceNumbers,
+  const { url } = portal;
+  if (url) {
+    return new LazyCfePortal(async () => {
+      const [{ MiEspacioClient }, { folderSink }] = await Promise.all([
+        import('./mi-espacio/client'),
+        import('./mi-espacio/diagnostics'),
+      ]);
+      return new MiEspacioClient({
+        baseUrl: url,
+        proxyUrl: portal.proxyUrl,
+        timeoutMs: config.sync.portalTimeoutSeconds * 1000,
+        pacingMs: portal.pacingMs,
+        consultationPacingMs: portal.consultationPacingMs,
+        // A challenge is shown again, not redrawn, for as long as its owner may answer it.
+        captchaLifetimeMs: portal.captchaTimeoutMs,
+        firewallBackoffMs: portal.firewallBackoffMs,
+        throttleBackoffMs: portal.throttleBackoffMs,
+        diagnostics: folderSink(join(config.dataDir, 'portal-diagnostics')),
+        documentOwner: cfdiServiceNumbers,
+      });
     });
   }
   const unavailable = async (): Promise<never> => {
