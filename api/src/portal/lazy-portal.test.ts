@@ -34,10 +34,19 @@ test('nothing is loaded until the first request, which loads it once', async () 
   });
   expect(lazy.exportSession('a')).toBeNull();
   lazy.forget('a');
-  await lazy.close();
-  expect(loads).toBe(0);
   await Promise.all([lazy.listServices(credential('a')), lazy.listServices(credential('b'))]);
   expect(loads).toBe(1);
+});
+
+test('once closed, it loads nothing more: a late request fails as a closed client would', async () => {
+  let loads = 0;
+  const lazy = new LazyCfePortal(async () => {
+    loads += 1;
+    return recordingPortal().portal;
+  });
+  await lazy.close();
+  await expect(lazy.listServices(credential('a'))).rejects.toThrow('The CFE connector is closed');
+  expect(loads).toBe(0);
 });
 
 test('stored sessions given before it loads reach it, in order, unless forgotten first', async () => {

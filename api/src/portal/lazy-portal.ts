@@ -13,11 +13,15 @@ type ClosablePortal = CfePortal & { close(): Promise<void> };
 export class LazyCfePortal implements ClosablePortal {
   private client: ClosablePortal | null = null;
   private loading: Promise<ClosablePortal> | null = null;
+  private closed = false;
   private readonly waitingSessions = new Map<string, [PortalCredential, SessionSnapshot]>();
 
   constructor(private readonly load: () => Promise<ClosablePortal>) {}
 
   private loaded(): Promise<ClosablePortal> {
+    // A request after close (a step still running at shutdown) must not open connections nobody
+    // closes: as a closed client, it fails.
+    if (this.closed) return Promise.reject(new Error('The CFE connector is closed'));
     this.loading ??= this.load().then((client) => {
       for (const [credential, snapshot] of this.waitingSessions.values())
         client.importSession(credential, snapshot);
@@ -52,6 +56,7 @@ export class LazyCfePortal implements ClosablePortal {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     const client = await this.loading?.catch(() => null);
     await client?.close();
   }
