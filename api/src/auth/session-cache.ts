@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/database';
 import { InvalidatedCache } from '../db/invalidated-cache';
 import type { User } from '../users/service';
@@ -10,7 +11,7 @@ export const AUTH_CHANGES_CHANNEL = 'luz_auth_changes';
 
 /** How long a checked caller is trusted without news: a bound for a notification that got lost. */
 export const SESSION_CACHE_TTL_MS = 10_000;
-/** Users kept at most; the oldest entry leaves first. */
+/** Users kept at most; the least recently used leaves first. */
 const MAX_USERS = 10_000;
 
 type Entry = { user: User; tokens: Set<string>; until: number };
@@ -21,7 +22,7 @@ type Entry = { user: User; tokens: Set<string>; until: number };
  * announced on AUTH_CHANGES_CHANNEL drops that user (InvalidatedCache).
  */
 export class SessionCache extends InvalidatedCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new LRUCache<string, Entry>({ max: MAX_USERS });
 
   constructor(
     db: Database,
@@ -48,11 +49,6 @@ export class SessionCache extends InvalidatedCache {
     if (entry && entry.user.tokenVersion === user.tokenVersion) {
       entry.tokens.add(jti);
       return;
-    }
-    this.entries.delete(user.id);
-    if (this.entries.size >= MAX_USERS) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
     }
     this.entries.set(user.id, { user, tokens: new Set([jti]), until: this.now() + SESSION_CACHE_TTL_MS });
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
+import { LRUCache } from 'lru-cache';
 
 /** `jti` names the token, so that logging out can revoke this one alone. */
 export type AccessClaims = { sub: string; ver: number; iat: number; exp: number; jti: string };
@@ -12,7 +13,7 @@ export type TokenService = {
   expiresInMinutes: number;
 };
 
-/** Verified tokens remembered at most (the first remembered leave first). */
+/** Verified tokens remembered at most (the least recently used leave first). */
 const TOKEN_CACHE_SIZE = 10_000;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -41,14 +42,7 @@ export function createTokenService({
   // A token seen before is not decoded or checked again until it expires (issue 17): it is looked
   // up by its own text, where fast-jwt's cache first took a SHA-256 of it (6 % of a cached list's
   // time). Revocation is the caller's (users.token_version, revoked_tokens), never cached here.
-  const verified = new Map<string, AccessClaims>();
-  function remember(token: string, claims: AccessClaims) {
-    if (verified.size >= TOKEN_CACHE_SIZE) {
-      const oldest = verified.keys().next().value;
-      if (oldest !== undefined) verified.delete(oldest);
-    }
-    verified.set(token, claims);
-  }
+  const verified = new LRUCache<string, AccessClaims>({ max: TOKEN_CACHE_SIZE });
   return {
     expiresInMinutes: expireMinutes,
     issue(userId, tokenVersion) {
@@ -82,7 +76,7 @@ export function createTokenService({
         return null;
       }
       const checked = Object.freeze({ sub, ver: ver as number, iat, exp, jti });
-      remember(token, checked);
+      verified.set(token, checked);
       return checked;
     },
   };

@@ -19,11 +19,12 @@ const MAX_COUNTS = 10_000;
  * scope leaves first.
  */
 const MAX_ANSWER_BYTES = 5_000_000;
-/**
- * Ids of kept list orders at most, in all (~40 bytes each: 8 MB); a list of more than
- * MAX_ORDER_IDS rows is never kept, and pages deep in it read with OFFSET.
- */
+/** Ids of kept list orders at most, in all (~40 bytes each: 8 MB); the oldest scope leaves first. */
 const MAX_ORDER_IDS = 200_000;
+/**
+ * Rows of one list's kept order at most: a longer list keeps its first MAX_KEPT_ORDER + 1 ids
+ * (the last one tells that more follow), and pages past them read with OFFSET.
+ */
 export const MAX_KEPT_ORDER = 100_000;
 /** The scope of counts over every user's rows (the superuser's lists): anyone's change drops them. */
 export const EVERY_USER = '*';

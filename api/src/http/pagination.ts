@@ -108,13 +108,13 @@ export async function selectPage<R extends Row, T>(
   const counting = { from: query.countFrom ?? query.from, where };
   const n = values.length;
   const cap = countCap(page);
-  const key = `${counting.from}\n${where}\n${JSON.stringify(values)}`;
-  // Taken before the first query: a change announced meanwhile keeps no count.
-  const mark = kept ? kept.counts.mark() : 0;
   if (kept && query.id && offset >= DEEP_PAGE_OFFSET) {
     const deep = await deepPage<R>(db, { ...query, id: query.id }, page, kept);
     if (deep) return { data: deep.rows.map(toItem), ...deep.count };
   }
+  const key = `${counting.from}\n${where}\n${JSON.stringify(values)}`;
+  // Taken before the first query: a change announced meanwhile keeps no count.
+  const mark = kept ? kept.counts.mark() : 0;
   const known = kept ? kept.counts.get(kept.scope, key, cap) : null;
   if (known) {
     const { rows } = await db.query<R>(

@@ -4,6 +4,7 @@ import {
   zValidationErrorContext,
 } from '@luz/shared/contract';
 import type { FastifySchemaCompiler } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { type core, type ZodType, z } from 'zod';
 
 type Issue = core.$ZodRawIssue;
@@ -213,7 +214,7 @@ export const validatorCompiler: FastifySchemaCompiler<ZodType> = ({ schema, http
   return part === 'querystring' ? rememberingValid(validate) : validate;
 };
 
-/** Query strings remembered at most by each route's validator (the first remembered leave first). */
+/** Query strings remembered at most by each route's validator (the least recently used leave first). */
 const REMEMBERED_QUERIES = 1_000;
 
 /**
@@ -223,17 +224,13 @@ const REMEMBERED_QUERIES = 1_000;
  * the value is frozen because every request that asks the same gets the same object.
  */
 function rememberingValid(validate: (data: unknown) => { value?: unknown; error?: Error }) {
-  const valid = new Map<string, unknown>();
+  const valid = new LRUCache<string, object>({ max: REMEMBERED_QUERIES });
   return (data: unknown) => {
     const key = JSON.stringify(data);
     const known = valid.get(key);
     if (known !== undefined) return { value: known };
     const result = validate(data);
-    if (result.error || result.value === undefined) return result;
-    if (valid.size >= REMEMBERED_QUERIES) {
-      const oldest = valid.keys().next().value;
-      if (oldest !== undefined) valid.delete(oldest);
-    }
+    if (result.error || typeof result.value !== 'object' || result.value === null) return result;
     const value = frozen(result.value);
     valid.set(key, value);
     return { value };

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { randomFrom, seedOf, uuidFrom } from './random';
 
 /**
@@ -238,8 +239,8 @@ const centavos = (random: ReturnType<typeof randomFrom>, min: number, max: numbe
 
 type Chain = { documents: WorldDocument[]; receipts: WorldReceipt[] };
 
-const cache = new Map<string, Chain>();
 const CACHE_SIZE = 2_000;
+const cache = new LRUCache<string, Chain>({ max: CACHE_SIZE });
 
 /**
  * Every document of a service up to `today`, oldest first: for each meter reading a receipt
@@ -429,7 +430,6 @@ function chainOf(profile: ServiceProfile, today: Date): Chain {
   }
 
   const chain = { documents, receipts };
-  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   cache.set(key, chain);
   return chain;
 }
