@@ -74,17 +74,12 @@ export async function periodsRoutes(app: ApiApp, ctx: AppContext) {
     handler: async (request, reply) => {
       const { download_type, ...selection } = request.body;
       await assertOwnFilters(db, currentUser(request).id, selection);
-      const documents = await selectedDocuments(
-        db,
-        currentUser(request).id,
-        selection,
-        kindOf[download_type] ?? null,
+      const zip = await createPeriodsZip(
+        storage,
+        selectedDocuments(db, currentUser(request).id, selection, kindOf[download_type] ?? null),
+        (error) => request.log.error({ err: error }, 'ZIP download failed while streaming'),
       );
-      if (documents.length === 0) throw notFound(messages.noDocumentsToDownload);
-
-      const zip = createPeriodsZip(storage, documents, (error) =>
-        request.log.error({ err: error }, 'ZIP download failed while streaming'),
-      );
+      if (!zip) throw notFound(messages.noDocumentsToDownload);
       return reply
         .header('Content-Type', 'application/zip')
         .header('Content-Length', zip.size)

@@ -256,16 +256,17 @@ export const DOCUMENT_QUERY_SERVICE_POINTS = 50;
  * order. Each service point comes as one row holding its documents as a JSON array (PGlite
  * decodes a thousand rows and parses JSON natively instead of decoding 44,000 rows of ten
  * fields), read a few service points per query after one query for which service points have
- * documents. What it holds is the ZIP's metadata only (about 200 bytes a document); the files are
- * read as the archive is written.
+ * documents. Each query's documents come as one batch, for the caller to pack before the next is
+ * read: the ZIP's metadata only, never the whole selection as one list; the files are read as the
+ * archive is written.
  */
-export async function selectedDocuments(
+export async function* selectedDocuments(
   db: Queryable,
   userId: string,
   selection: PeriodsSelection,
   kind: DocumentKind | null,
   servicePointsPerQuery = DOCUMENT_QUERY_SERVICE_POINTS,
-): Promise<SelectedDocument[]> {
+): AsyncGenerator<SelectedDocument[]> {
   const where = periodsWhere(userId, selection);
   const values = [...where.values];
   let kindCondition = '';
@@ -281,7 +282,6 @@ export async function selectedDocuments(
     `SELECT s.id FROM rpus s WHERE s.id IN (SELECT p.rpu_id ${selected}) ORDER BY s.service_number, s.id`,
     values,
   );
-  const documents: SelectedDocument[] = [];
   for (let first = 0; first < servicePoints.length; first += servicePointsPerQuery) {
     const ids = servicePoints
       .slice(first, first + servicePointsPerQuery)
@@ -298,6 +298,7 @@ export async function selectedDocuments(
       // d.rpu_id repeats p.rpu_id so that the documents' index on the service point serves the query.
       [...values, ids],
     );
+    const documents: SelectedDocument[] = [];
     for (const row of rows) {
       for (const [
         kind,
@@ -322,11 +323,11 @@ export async function selectedDocuments(
         });
       }
     }
+    yield documents;
     // PGlite answers through promises alone, never a macrotask: without this turn of the event
     // loop, the queries would run back to back and other requests would still wait for them all.
     await setImmediate();
   }
-  return documents;
 }
 
 /**

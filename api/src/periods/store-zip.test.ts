@@ -16,7 +16,7 @@ const mtime = new Date('2024-05-01T12:00:00Z');
 type StoredEntry = { name: string; size: number; mtime: Date };
 
 const packed = (list: readonly StoredEntry[]) => {
-  const entries = new ZipEntries(list.length);
+  const entries = new ZipEntries();
   for (const { name, size, mtime } of list) entries.add(name, size, mtime);
   return entries;
 };

@@ -1,61 +1,109 @@
 /**
- * The entries of a store-mode ZIP, packed: names as UTF-8 in one buffer, sizes, times, offsets
- * and CRCs in typed arrays. The writer keeps them for the whole download, since the central
+ * Strings packed as UTF-8 in one buffer that doubles as it fills: tens of thousands of names or
+ * storage keys in two objects instead of as many strings for the collector to trace.
+ */
+export class PackedStrings {
+  count = 0;
+  /** Each string's end in `bytes` (its start is the previous one's end). */
+  private ends = new Uint32Array(64);
+  private bytes = Buffer.allocUnsafe(4096);
+
+  add(value: string) {
+    const index = this.count;
+    if (index === this.ends.length) this.ends = grown(this.ends, Uint32Array);
+    const start = this.start(index);
+    const longest = Buffer.byteLength(value);
+    if (start + longest > this.bytes.length) {
+      const bytes = Buffer.allocUnsafe(Math.max(2 * this.bytes.length, start + longest));
+      this.bytes.copy(bytes, 0, 0, start);
+      this.bytes = bytes;
+    }
+    this.ends[index] = start + this.bytes.write(value, start);
+    this.count += 1;
+  }
+
+  byteLength(index: number): number {
+    return (this.ends[index] as number) - this.start(index);
+  }
+
+  get(index: number): string {
+    return this.bytes.toString('utf8', this.start(index), this.ends[index]);
+  }
+
+  /** Copies string `index`'s bytes into `target` at `at`; answers their length. */
+  copy(index: number, target: Buffer, at: number): number {
+    return this.bytes.copy(target, at, this.start(index), this.ends[index]);
+  }
+
+  private start(index: number): number {
+    return index === 0 ? 0 : (this.ends[index - 1] as number);
+  }
+}
+
+type TypedArray = Uint32Array | Float64Array;
+
+/** The same array, twice as long. */
+function grown<T extends TypedArray>(array: T, Kind: { new (length: number): T }): T {
+  const longer = new Kind(2 * array.length);
+  longer.set(array);
+  return longer;
+}
+
+/**
+ * The entries of a store-mode ZIP, packed: names in `PackedStrings`, sizes and times in typed
+ * arrays, all growing as entries are added (an export's entries arrive a few service points at a
+ * time, never as one list). The writer keeps them for the whole download, since the central
  * directory at the end repeats every entry; for a whole account (44,000 receipts) that is a few
- * megabytes in a dozen objects instead of 44,000 objects and strings for the collector to trace
- * while the bytes go out.
+ * megabytes in a dozen objects instead of 44,000 objects and strings.
  */
 export class ZipEntries {
-  count = 0;
-  /** Each name's end in `names` (its start is the previous one's end). */
-  private readonly nameEnds: Uint32Array;
-  private names: Buffer;
-  readonly sizes: Float64Array;
+  private readonly names = new PackedStrings();
+  private sizeList = new Float64Array(64);
   /** MS-DOS time (low 16 bits) and date (high 16 bits), local time as Info-ZIP writes them. */
-  readonly dosTimes: Uint32Array;
+  private dosTimeList = new Uint32Array(64);
   /** Seconds since 1970, for the extended timestamp field. */
-  readonly unixTimes: Uint32Array;
+  private unixTimeList = new Uint32Array(64);
 
-  constructor(readonly capacity: number) {
-    this.nameEnds = new Uint32Array(capacity);
-    this.names = Buffer.allocUnsafe(Math.max(64, capacity * 64));
-    this.sizes = new Float64Array(capacity);
-    this.dosTimes = new Uint32Array(capacity);
-    this.unixTimes = new Uint32Array(capacity);
+  get count(): number {
+    return this.names.count;
+  }
+
+  get sizes(): Float64Array {
+    return this.sizeList;
+  }
+
+  get dosTimes(): Uint32Array {
+    return this.dosTimeList;
+  }
+
+  get unixTimes(): Uint32Array {
+    return this.unixTimeList;
   }
 
   add(name: string, size: number, mtime: Date) {
     const index = this.count;
-    if (index === this.capacity) throw new Error(`More than the ${this.capacity} entries announced`);
-    const start = this.nameStart(index);
-    const longest = Buffer.byteLength(name);
-    if (start + longest > this.names.length) {
-      const grown = Buffer.allocUnsafe(Math.max(2 * this.names.length, start + longest));
-      this.names.copy(grown, 0, 0, start);
-      this.names = grown;
+    if (index === this.sizeList.length) {
+      this.sizeList = grown(this.sizeList, Float64Array);
+      this.dosTimeList = grown(this.dosTimeList, Uint32Array);
+      this.unixTimeList = grown(this.unixTimeList, Uint32Array);
     }
-    this.nameEnds[index] = start + this.names.write(name, start);
-    this.sizes[index] = size;
-    this.dosTimes[index] = dosDateTime(mtime);
-    this.unixTimes[index] = Math.max(0, Math.floor(mtime.getTime() / 1000)) >>> 0;
-    this.count += 1;
+    this.names.add(name);
+    this.sizeList[index] = size;
+    this.dosTimeList[index] = dosDateTime(mtime);
+    this.unixTimeList[index] = Math.max(0, Math.floor(mtime.getTime() / 1000)) >>> 0;
   }
 
   nameLength(index: number): number {
-    return (this.nameEnds[index] as number) - this.nameStart(index);
+    return this.names.byteLength(index);
   }
 
   name(index: number): string {
-    return this.names.toString('utf8', this.nameStart(index), this.nameEnds[index]);
+    return this.names.get(index);
   }
 
   /** Copies entry `index`'s name into `target` at `at`; answers its length. */
   copyName(index: number, target: Buffer, at: number): number {
-    return this.names.copy(target, at, this.nameStart(index), this.nameEnds[index]);
-  }
-
-  private nameStart(index: number): number {
-    return index === 0 ? 0 : (this.nameEnds[index - 1] as number);
+    return this.names.copy(index, target, at);
   }
 }
 

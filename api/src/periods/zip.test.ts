@@ -40,10 +40,16 @@ async function documents(count: number, rpus = 1): Promise<SelectedDocument[]> {
   return list;
 }
 
-async function archive(list: SelectedDocument[]) {
-  const zip = createPeriodsZip(storage, list, (error) => {
+/** The list as the query brings it: in batches (of 300 here, so that 800 documents take three). */
+async function* inBatches(list: SelectedDocument[], size = 300) {
+  for (let first = 0; first < list.length; first += size) yield list.slice(first, first + size);
+}
+
+async function archive(list: SelectedDocument[], batchSize?: number) {
+  const zip = await createPeriodsZip(storage, inBatches(list, batchSize), (error) => {
     throw error;
   });
+  if (!zip) throw new Error('no archive for a list of documents');
   const bytes = await buffer(zip.stream);
   return { zip, bytes };
 }
@@ -71,9 +77,14 @@ test('the announced size is exact once the central directory passes 64 KiB, stil
   expect(entries[799]?.data.toString()).toBe('%PDF 799');
 });
 
-test('two service points whose names collide get folders of their own', async () => {
+test('no archive when the batches bring no document', async () => {
+  expect(await createPeriodsZip(storage, inBatches([]), () => undefined)).toBeNull();
+  expect(await createPeriodsZip(storage, [[], []], () => undefined)).toBeNull();
+});
+
+test('two service points whose names collide get folders of their own, across batches too', async () => {
   const list = await documents(2, 2);
-  const { bytes } = await archive(list);
+  const { bytes } = await archive(list, 1);
   expect((await readZip(bytes)).map((entry) => entry.name)).toEqual([
     '123456789012 - Planta/123456789012_2000-01-01_2000-01-01.pdf',
     '123456789012 - Planta (2)/123456789012_2000-01-02_2000-01-02.pdf',
