@@ -14,6 +14,7 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { apiProcessEnv } from '../scripts/lib/run.mjs';
 
 const SERVICE_POINTS = Number(process.env.BENCH_SERVICE_POINTS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
@@ -47,7 +48,7 @@ const children: ChildProcess[] = [];
 async function start(name: string, env: Record<string, string>): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'api-server.ts'], {
     cwd: import.meta.dirname,
-    env: { ...process.env, ...env },
+    env: apiProcessEnv({ ...process.env, ...env }),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);

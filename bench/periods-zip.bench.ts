@@ -11,6 +11,7 @@ import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
+import { apiProcessEnv } from '../scripts/lib/run.mjs';
 
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 2000);
 const DOCUMENT_KB = Number(process.env.BENCH_DOCUMENT_KB ?? 100);
@@ -48,13 +49,13 @@ async function resetPeak(pid: number): Promise<boolean> {
 async function startApi(dataDir: string): Promise<{ child: ChildProcess; ready: Ready }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'periods-zip-server.ts'], {
     cwd: import.meta.dirname,
-    env: {
+    env: apiProcessEnv({
       ...process.env,
       BENCH_DATA_DIR: dataDir,
       BENCH_DOCUMENTS: String(DOCUMENTS),
       BENCH_DOCUMENT_KB: String(DOCUMENT_KB),
       BENCH_SERVICE_POINTS: String(SERVICE_POINTS),
-    },
+    }),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout as Readable });
@@ -155,11 +156,15 @@ async function main() {
   const pid = child.pid as number;
   try {
     const rssBefore = await procMemory(pid, 'VmRSS');
-    const peakReset = await resetPeak(pid);
+    // Each download's own peak above what the process held just before it: the first one also
+    // pays what is made once (the file reader's thread, the database's grown memory).
     let sampledPeak = rssBefore ?? 0;
     const sampler = setInterval(async () => {
       sampledPeak = Math.max(sampledPeak, (await procMemory(pid, 'VmRSS')) ?? 0);
     }, 10);
+    let peakReset = false;
+    let peak = rssBefore ?? 0;
+    const rises: number[] = [];
 
     const luzTimes: number[] = [];
     const firstBytes: number[] = [];
@@ -179,7 +184,13 @@ async function main() {
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
       })();
+      const runBefore = (await procMemory(pid, 'VmRSS')) ?? 0;
+      peakReset = await resetPeak(pid);
+      sampledPeak = runBefore;
       const { firstByteMs, totalMs } = await download(ready, archive);
+      const runPeak = Math.max(sampledPeak, (peakReset ? await procMemory(pid, 'VmHWM') : null) ?? 0);
+      rises.push(runPeak - runBefore);
+      peak = Math.max(peak, runPeak);
       firstBytes.push(firstByteMs);
       luzTimes.push(totalMs);
       exporting = false;
@@ -187,8 +198,6 @@ async function main() {
       archiveBytes = (await stat(archive)).size;
     }
     clearInterval(sampler);
-    const hwm = peakReset ? await procMemory(pid, 'VmHWM') : null;
-    const peak = Math.max(sampledPeak, hwm ?? 0);
     const contents = await zipContents(archive);
     if (contents.entries !== ready.documents || contents.bytes !== ready.bytes || !contents.stored)
       throw new Error(`The archive does not hold the documents: ${JSON.stringify(contents)}`);
@@ -240,8 +249,8 @@ async function main() {
     const mib = (value: number | null) => (value === null ? 'n/d' : `${(value / MiB).toFixed(1)} MiB`);
     console.info(
       `Memoria del proceso de la API: residente antes ${mib(rssBefore)} · pico durante las descargas ${mib(peak)}` +
-        ` (${peakReset ? 'VmHWM reiniciado antes de descargar' : 'muestreo de VmRSS cada 10 ms'}) · aumento ${mib(peak - (rssBefore ?? 0))}` +
-        ` para ${(ready.bytes / MiB).toFixed(0)} MiB servidos`,
+        ` (${peakReset ? 'VmHWM reiniciado antes de cada descarga' : 'muestreo de VmRSS cada 10 ms'}) · aumento ${mib(peak - (rssBefore ?? 0))}` +
+        ` para ${(ready.bytes / MiB).toFixed(0)} MiB servidos · aumento de cada descarga sobre lo que había antes de ella: ${rises.map(mib).join(', ')}`,
     );
   } finally {
     child.kill('SIGTERM');

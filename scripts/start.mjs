@@ -3,7 +3,7 @@
 // mail to an outbox folder) on one port.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { buildAll, install, repoRoot, step } from './lib/run.mjs';
+import { apiProcessEnv, buildAll, install, repoRoot, step } from './lib/run.mjs';
 
 install();
 // `npm test` has built the product already when its end-to-end phase starts it.
@@ -11,6 +11,7 @@ if (process.env.LUZ_SKIP_BUILD !== '1') buildAll();
 step('Iniciando Luz');
 const server = spawn(process.execPath, [join(repoRoot, 'api', 'dist', 'main.js')], {
   cwd: repoRoot,
+  env: apiProcessEnv(),
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

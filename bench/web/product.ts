@@ -13,7 +13,7 @@ import { openPGlite } from '../../api/src/db/pglite';
 import { LocalDocumentStorage } from '../../api/src/storage/local-storage';
 import { seedSuperuser, tokenFor } from '../../api/src/testing/fixtures';
 import { seedCredential, seedPeriod, seedRpu } from '../../api/src/testing/periods-fixtures';
-import { buildAll, repoRoot } from '../../scripts/lib/run.mjs';
+import { apiProcessEnv, buildAll, repoRoot } from '../../scripts/lib/run.mjs';
 
 export const STATIC_PAGE = '/bench-static-page.html';
 
@@ -138,7 +138,7 @@ export async function startProduct(port: number, { build = true } = {}): Promise
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [join(repoRoot, 'api', 'dist', 'main.js')], {
     cwd: repoRoot,
-    env: {
+    env: apiProcessEnv({
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -149,7 +149,7 @@ export async function startProduct(port: number, { build = true } = {}): Promise
       // No sync runs while pages are measured: the figures are the front end's alone.
       WORKERS: 'false',
       LOG_LEVEL: 'warn',
-    },
+    }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitForHealth(origin, child);

@@ -1,5 +1,6 @@
 // Types of run.mjs for the TypeScript that reuses it (the benchmarks build the product as `npm start` does).
 export const repoRoot: string;
+export function apiProcessEnv(env?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
 export function step(title: string): void;
 export function run(
   command: string,

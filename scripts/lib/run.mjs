@@ -22,6 +22,18 @@ function pnpmCommand() {
 
 const [pnpmBin, pnpmPrefix] = pnpmCommand();
 
+/**
+ * The environment an API process starts with: `env`, plus glibc's allocator told to give every
+ * block of 128 KiB or more its own mapping, returned to the system when freed. Left to itself,
+ * glibc raises that limit to the largest block freed so far, so after the first ZIP batch or
+ * WebAssembly compilation the API's large buffers come from heaps it never shrinks: idle 261–279
+ * → 207–222 MiB on PGlite, a 44,000-receipt ZIP's peak +99 → +42 MiB (docs/decisions/171).
+ * A value the operator set wins.
+ */
+export function apiProcessEnv(env = process.env) {
+  return { MALLOC_MMAP_THRESHOLD_: '131072', ...env };
+}
+
 export function step(title) {
   console.info(`\n\u25b6 ${title}`);
 }
