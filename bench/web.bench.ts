@@ -152,7 +152,10 @@ try {
     if (!last) continue;
     const path = last.chain.map((url) => new URL(url).pathname.replace(/^.*\/(?=[^/]+\/?$)/, '')).join(' → ');
     console.info(`  ${route.name}: ${path}`);
-    if (VERBOSE) for (const line of last.timeline) console.info(`      ${line}`);
+    if (VERBOSE) {
+      console.info(`      LCP: ${last.lcpElement}`);
+      for (const line of last.timeline) console.info(`      ${line}`);
+    }
   }
   const uncompressed = new Set([...loads.values()].flat().flatMap((load) => load.uncompressedScripts));
   console.info(

@@ -15,6 +15,8 @@ export type PageLoad = {
   longestChain: number;
   chain: string[];
   lcpMs: number;
+  /** The element of the last LCP entry: tag, classes, text, size (what the browser counted). */
+  lcpElement: string;
   cls: number;
   /** Script responses without Content-Encoding (should be none). */
   uncompressedScripts: string[];
@@ -176,15 +178,28 @@ export type PageGlobals = {
   ) => { observe(options: { type: string; buffered: boolean }): void };
 };
 
-/** LCP (ms since navigation) and CLS (the largest session window, as Core Web Vitals count it). */
+type LcpEntry = {
+  startTime: number;
+  size: number;
+  element: { tagName: string; className: unknown; textContent: string | null } | null;
+};
+
+/** LCP (ms since navigation) and its element, and CLS (the largest session window, as Core Web Vitals count it). */
 const paintMetrics = () =>
-  new Promise<{ lcpMs: number; cls: number }>((resolve) => {
+  new Promise<{ lcpMs: number; lcpElement: string; cls: number }>((resolve) => {
     const page = globalThis as unknown as PageGlobals;
     let lcpMs = 0;
+    let lcpElement = '';
     const shifts: { startTime: number; value: number }[] = [];
     new page.PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as { startTime: number }[])
-        lcpMs = Math.max(lcpMs, entry.startTime);
+      for (const entry of list.getEntries() as LcpEntry[]) {
+        if (entry.startTime < lcpMs) continue;
+        lcpMs = entry.startTime;
+        const element = entry.element;
+        lcpElement = element
+          ? `<${element.tagName.toLowerCase()} class="${String(element.className)}"> «${(element.textContent ?? '').trim().slice(0, 40)}» ${entry.size} px²`
+          : `(removed) ${entry.size} px²`;
+      }
     }).observe({ type: 'largest-contentful-paint', buffered: true });
     new page.PerformanceObserver((list) => {
       for (const entry of list.getEntries() as {
@@ -207,7 +222,7 @@ const paintMetrics = () =>
         previous = shift.startTime;
         cls = Math.max(cls, window);
       }
-      resolve({ lcpMs, cls });
+      resolve({ lcpMs, lcpElement, cls });
     }, 200);
   });
 
@@ -242,7 +257,7 @@ export async function measurePage(browser: Browser, url: string, token: string |
     await cdp.send('Network.enable');
     await page.goto(url, { waitUntil: 'load' });
     await network.idle();
-    const { lcpMs, cls } = await page.evaluate(paintMetrics);
+    const { lcpMs, lcpElement, cls } = await page.evaluate(paintMetrics);
     const requests = [...network.requests.values()];
     const onWire = requests.filter((request) => !request.fromCache);
     const bytes: PageLoad['bytes'] = { document: 0, script: 0, fetch: 0, style: 0, other: 0 };
@@ -259,6 +274,7 @@ export async function measurePage(browser: Browser, url: string, token: string |
       longestChain: chain.length,
       chain,
       lcpMs,
+      lcpElement,
       cls,
       uncompressedScripts: onWire
         .filter((request) => request.kind === 'script' && !request.encoding)
