@@ -41,6 +41,8 @@ const api = ({ postgres = false } = {}) => ({
   globalTeardown: '<rootDir>/src/testing/global-teardown.ts',
   testMatch: ['<rootDir>/src/**/*.test.ts'],
   transform: { '^.+\\.(t|j)s$': swc(false) },
+  // utils/resolve-package.ts reads import.meta, which the CommonJS that jest runs has not.
+  moduleNameMapper: { '/utils/resolve-package$': '<rootDir>/src/testing/resolve-package.cjs' },
   // ESM-only dependencies are compiled to CommonJS like our own sources.
   transformIgnorePatterns: [`/node_modules/(?!\\.pnpm|(${esmOnly.join('|')})/)`],
   setupFiles: postgres ? ['<rootDir>/src/testing/use-postgres.ts'] : [],

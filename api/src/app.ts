@@ -8,6 +8,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiTokensRoutes } from './api-tokens/routes';
 import { attentionRoutes } from './attention/routes';
+import { closePasswordChecks } from './auth/password-policy';
 import { authRoutes } from './auth/routes';
 import { createTokenService } from './auth/tokens';
 import { createBillingProvider } from './billing/create-provider';
@@ -253,6 +254,7 @@ export async function buildApp({
     await stopStatistics();
     await ctx.background.drain();
     if (!storage) ctx.storage.close?.();
+    closePasswordChecks();
   });
   return app;
 }

@@ -1,6 +1,6 @@
-import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { RequestValidationError } from '../http/validation';
 import { messages } from '../messages';
+import { PasswordStrength } from './password-strength';
 
 /**
  * zxcvbn's score 3 means more than 10⁸ guesses: not a common or breached password, nor a small
@@ -11,34 +11,12 @@ const MIN_SCORE = 3;
 /** Words every Luz account shares: a password built on them is guessed first. */
 const productWords = ['luz', 'cfe', 'comision federal de electricidad', 'recibo', 'admin', 'administrador'];
 
-/**
- * Loaded and built on first use, then kept: the common and breached passwords, English and
- * Spanish words, names and Wikipedia terms, keyboard layouts, all bundled with the packages (no
- * network at run time). Loading them costs ~45 MB of resident memory and indexing them a few
- * hundred milliseconds, which a process that checks no password never pays (issue 17: most
- * restarts check none).
- */
-let estimator: Promise<ZxcvbnFactory> | undefined;
-function zxcvbn(): Promise<ZxcvbnFactory> {
-  estimator ??= Promise.all([
-    import('@zxcvbn-ts/core'),
-    import('@zxcvbn-ts/language-common'),
-    import('@zxcvbn-ts/language-en'),
-    import('@zxcvbn-ts/language-es-es'),
-  ]).then(
-    ([{ ZxcvbnFactory }, common, english, spanish]) =>
-      new ZxcvbnFactory({
-        translations: spanish.translations,
-        graphs: common.adjacencyGraphs,
-        dictionary: { ...common.dictionary, ...english.dictionary, ...spanish.dictionary },
-        // A check costs tens of milliseconds of CPU; these caps keep a crafted input (128
-        // characters of l33t symbols) near a tenth of a second instead of seconds. Every entry
-        // point is behind a rate limit, a valid reset link or a superuser.
-        l33tMaxSubstitutions: 5,
-        maxLength: 64,
-      }),
-  );
-  return estimator;
+/** zxcvbn, in a worker thread that ends when idle (password-strength.ts). */
+const strength = new PasswordStrength();
+
+/** Ends the checker's worker once no check is waiting: the app's close. */
+export function closePasswordChecks() {
+  strength.close();
 }
 
 /** True when `password` is common, breached, or easily guessed from them or from `context`. */
@@ -49,7 +27,7 @@ export async function isGuessablePassword(
   const words = [...productWords, ...context.flatMap((text) => [text, ...text.split(/[@\s.]+/)])]
     .map((word) => word.trim().toLowerCase())
     .filter((word) => word.length >= 3);
-  return (await zxcvbn()).check(password, words).score < MIN_SCORE;
+  return (await strength.score(password, words)) < MIN_SCORE;
 }
 
 /**
