@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { resolvePackage } from '../utils/resolve-package';
 
 /**
  * The child's whole program: PGlite lays out a new data folder (initdb) and closes it. Run in a
@@ -11,7 +12,7 @@ import { promisify } from 'node:util';
  */
 const CHILD_SOURCE = `
 const [pglite, dataDir] = process.argv.slice(1);
-import(pglite)
+import(require('node:url').pathToFileURL(pglite).href)
   .then(({ PGlite }) => PGlite.create({ dataDir }))
   .then((pg) => pg.close());
 `;
@@ -21,7 +22,7 @@ export async function createPGliteDataDir(dataDir: string): Promise<void> {
   if (existsSync(join(dataDir, 'PG_VERSION'))) return;
   await promisify(execFile)(
     process.execPath,
-    ['-e', CHILD_SOURCE, import.meta.resolve('@electric-sql/pglite'), dataDir],
+    ['-e', CHILD_SOURCE, resolvePackage('@electric-sql/pglite'), dataDir],
     { maxBuffer: 16 * 1024 * 1024 },
   );
 }
