@@ -1,9 +1,14 @@
 // Bundles the API's entry points into dist/ (ESM, Node 20). Dependencies stay in node_modules,
 // except @luz/shared, which is TypeScript source in the workspace and has to be compiled in.
+// `node build.mjs --outdir <folder under api/>` bundles there instead: the API tests start their
+// processes from such a bundle, made once per run (src/testing/global-setup.ts).
 import { rm } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 
 const here = new URL('.', import.meta.url).pathname;
+const { outdir } = parseArgs({ options: { outdir: { type: 'string', default: 'dist' } } }).values;
 
 /** Bare imports (packages) are external unless they belong to the workspace. */
 const externalPackages = {
@@ -16,7 +21,7 @@ const externalPackages = {
   },
 };
 
-await rm(new URL('dist', import.meta.url), { recursive: true, force: true });
+await rm(resolve(here, outdir), { recursive: true, force: true });
 await build({
   absWorkingDir: here,
   entryPoints: {
@@ -24,7 +29,7 @@ await build({
     worker: 'src/worker.ts',
     'cfe-replica': 'src/portal/replica/main.ts',
   },
-  outdir: 'dist',
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',

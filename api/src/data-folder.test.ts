@@ -1,16 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmod, lstat, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { makePrivate } from './data-folder';
+import { luzEntryCommand } from './testing/luz-process';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './testing/test-database';
 
 // The data folder holds the embedded database (a superuser is one UPDATE away), the secrets, the
 // outbox (live reset links) and the receipts: private to the service's user, also when an older
 // version or a careless copy left it open.
-
-const apiDir = resolve(__dirname, '..');
-const tsx = join(apiDir, 'node_modules', '.bin', 'tsx');
 
 /** Every path under `root` with its permission bits. */
 async function modes(root: string): Promise<{ path: string; mode: number; folder: boolean }[]> {
@@ -37,8 +35,9 @@ afterAll(async () => {
 
 /** Starts the real API process on `dataDir`, sends one reset mail, stops it; answers its stdout. */
 async function startAndStop(dataDir: string): Promise<string> {
-  const child: ChildProcess = spawn(tsx, ['src/main.ts'], {
-    cwd: apiDir,
+  const { command, args, cwd } = luzEntryCommand('main');
+  const child: ChildProcess = spawn(command, args, {
+    cwd,
     env: {
       PATH: process.env.PATH,
       DATA_DIR: dataDir,
@@ -62,7 +61,7 @@ async function startAndStop(dataDir: string): Promise<string> {
   });
   const exited = new Promise((done) => child.once('exit', done));
   try {
-    // Generous: the machine may be busy, and the process compiles TypeScript as it starts.
+    // Generous: the machine may be busy.
     const deadline = Date.now() + 150_000;
     while (!/Luz escuchando en http:\/\/localhost:(\d+)/.test(output)) {
       if (Date.now() > deadline || child.exitCode !== null) throw new Error(`API did not start:\n${output}`);

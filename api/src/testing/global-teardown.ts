@@ -2,13 +2,15 @@
 import { rm } from 'node:fs/promises';
 import { kindOf, type ProjectConfig } from './global-setup';
 import { onServer } from './test-database';
-import { RUN_FOLDER, templateEnv } from './worker-shared';
+import { API_BUNDLE, RUN_FOLDER, templateEnv } from './worker-shared';
 
 export default async function globalTeardown(_global: unknown, project: ProjectConfig) {
   if (kindOf(project) === 'postgres') {
     const name = process.env[templateEnv.postgres];
     if (name) await onServer((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   }
-  const folder = process.env[RUN_FOLDER];
-  if (folder) await rm(folder, { recursive: true, force: true });
+  for (const variable of [RUN_FOLDER, API_BUNDLE]) {
+    const folder = process.env[variable];
+    if (folder) await rm(folder, { recursive: true, force: true });
+  }
 }

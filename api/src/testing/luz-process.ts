@@ -1,12 +1,18 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { API_BUNDLE } from './worker-shared';
 
 const apiDir = join(__dirname, '..', '..');
-// tsx as a loader in the same process (its CLI would run the entry in a child, which a SIGKILL of
-// the parent would leave running).
-const tsxLoader = pathToFileURL(createRequire(join(apiDir, 'package.json')).resolve('tsx/esm')).href;
+
+/**
+ * The command that runs `src/main.ts` or `src/worker.ts` as production does: node on the run's
+ * bundle of them (made by the jest global setup, global-setup.ts).
+ */
+export function luzEntryCommand(entry: 'main' | 'worker'): { command: string; args: string[]; cwd: string } {
+  const bundle = process.env[API_BUNDLE];
+  if (!bundle) throw new Error(`${API_BUNDLE} is not set: the api projects' global setup makes the bundle`);
+  return { command: process.execPath, args: [join(bundle, `${entry}.js`)], cwd: apiDir };
+}
 
 /** What each entry prints once it is ready for work. */
 const readyLines = { main: 'Luz escuchando en', worker: 'Worker de Luz listo' } as const;
@@ -28,8 +34,9 @@ export function startLuzProcess(
   env: Record<string, string>,
   timeoutMs = 60_000,
 ): Promise<LuzProcess> {
-  const child = spawn(process.execPath, ['--import', tsxLoader, `src/${entry}.ts`], {
-    cwd: apiDir,
+  const { command, args, cwd } = luzEntryCommand(entry);
+  const child = spawn(command, args, {
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

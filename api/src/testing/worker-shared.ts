@@ -11,6 +11,12 @@ export const templateEnv = {
   postgres: 'LUZ_TEST_POSTGRES_TEMPLATE',
 } as const;
 
+/**
+ * The run's bundle of the API's entry points (`build.mjs --outdir`), from which tests start Luz
+ * processes as production runs `api/dist`; removed by the global teardown.
+ */
+export const API_BUNDLE = 'LUZ_TEST_API_BUNDLE';
+
 /** The run's temporary folder (TMPDIR of every worker), removed by the global teardown. */
 export const RUN_FOLDER = 'LUZ_JEST_RUN_FOLDER';
 
