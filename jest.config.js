@@ -19,7 +19,7 @@ const esmOnly = ['cookie', 'content-disposition', 'p-retry', 'is-network-error',
 const frontEnd = (dir) => ({
   displayName: dir,
   rootDir: `<rootDir>/${dir}`,
-  testEnvironment: 'jsdom',
+  testEnvironment: '<rootDir>/../scripts/jest/jsdom-environment.cjs',
   // Spies (jest.spyOn) are put back before every test, also after one that failed half-way.
   restoreMocks: true,
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/build/**/*.test.ts'],

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { TestEnvironment } from 'jest-environment-node';
+import { releaseFileRealm } from '../../../scripts/jest/file-realms.cjs';
 import type { PGliteArtifacts } from '../db/pglite';
 import { pgliteTemplateFile, templateEnv, type WorkerShared, workerSharedKey } from './worker-shared';
 
@@ -63,5 +64,10 @@ export default class ApiTestEnvironment extends TestEnvironment {
         return artifacts;
       },
     } satisfies WorkerShared;
+  }
+
+  override async teardown() {
+    await super.teardown();
+    releaseFileRealm();
   }
 }
