@@ -1,6 +1,6 @@
 // One jest run for the whole workspace: each package is a project with its own environment.
 import { fileURLToPath } from 'node:url';
-import { testsWithoutDatabase } from './scripts/jest/database-tests.mjs';
+import { testsNotForPostgres } from './scripts/jest/database-tests.mjs';
 
 const swc = (jsx) => [
   '@swc/jest',
@@ -48,11 +48,11 @@ const api = ({ postgres = false } = {}) => ({
   setupFiles: postgres ? ['<rootDir>/src/testing/use-postgres.ts'] : [],
   // On PostgreSQL only the files that open a database: the others would test the same code twice.
   testPathIgnorePatterns: postgres
-    ? ['/node_modules/', ...withoutDatabase().map(exactPath)]
+    ? ['/node_modules/', ...notForPostgres().map(exactPath)]
     : ['/node_modules/'],
 });
 
-const withoutDatabase = () => testsWithoutDatabase(fileURLToPath(new URL('./api/src', import.meta.url)));
+const notForPostgres = () => testsNotForPostgres(fileURLToPath(new URL('./api/src', import.meta.url)));
 const exactPath = (file) => `^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
 
 export default {

@@ -1,6 +1,7 @@
-// Which API test files open a database: only those run a second time on PostgreSQL (jest.config.js).
+// Which API test files run a second time on PostgreSQL (jest.config.js): those that open a database.
 // A file opens one when it imports, directly or through our own modules, the test-database helper
-// that every test app, worker process and migration test goes through.
+// that every test app, worker process and migration test goes through. A file whose subject does not
+// depend on the database (the OpenAPI document) says so in a line starting `// PGlite only:`.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
@@ -13,8 +14,13 @@ function resolveImport(from, specifier) {
   );
 }
 
-/** The API's test files (absolute paths) that never reach `testing/test-database.ts`. */
-export function testsWithoutDatabase(apiSource) {
+const pgliteOnly = /^\/\/ PGlite only: /m;
+
+/**
+ * The API's test files (absolute paths) that never reach `testing/test-database.ts`, or say they
+ * run on PGlite only.
+ */
+export function testsNotForPostgres(apiSource) {
   const sources = readdirSync(apiSource, { recursive: true })
     .filter((file) => file.endsWith('.ts'))
     .map((file) => join(apiSource, file));
@@ -36,5 +42,8 @@ export function testsWithoutDatabase(apiSource) {
       }
     }
   }
-  return sources.filter((file) => file.endsWith('.test.ts') && !reaching.has(file));
+  return sources.filter(
+    (file) =>
+      file.endsWith('.test.ts') && (!reaching.has(file) || pgliteOnly.test(readFileSync(file, 'utf8'))),
+  );
 }

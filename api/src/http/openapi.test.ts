@@ -1,3 +1,5 @@
+// PGlite only: the document, its lint, the generated client and its type check do not depend on
+// the database (scripts/jest/database-tests.mjs); the calls the client makes are tested on both.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
