@@ -21,12 +21,15 @@ const pgliteOnly = /^\/\/ PGlite only: /m;
  * run on PGlite only.
  */
 export function testsNotForPostgres(apiSource) {
-  const sources = readdirSync(apiSource, { recursive: true })
-    .filter((file) => file.endsWith('.ts'))
-    .map((file) => join(apiSource, file));
+  const sources = new Map(
+    readdirSync(apiSource, { recursive: true })
+      .filter((file) => file.endsWith('.ts'))
+      .map((file) => join(apiSource, file))
+      .map((file) => [file, readFileSync(file, 'utf8')]),
+  );
   const importers = new Map();
-  for (const file of sources) {
-    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(relativeImport)) {
+  for (const [file, text] of sources) {
+    for (const [, specifier] of text.matchAll(relativeImport)) {
       const target = resolveImport(file, specifier);
       if (target) importers.set(target, [...(importers.get(target) ?? []), file]);
     }
@@ -42,8 +45,7 @@ export function testsNotForPostgres(apiSource) {
       }
     }
   }
-  return sources.filter(
-    (file) =>
-      file.endsWith('.test.ts') && (!reaching.has(file) || pgliteOnly.test(readFileSync(file, 'utf8'))),
-  );
+  return [...sources]
+    .filter(([file, text]) => file.endsWith('.test.ts') && (!reaching.has(file) || pgliteOnly.test(text)))
+    .map(([file]) => file);
 }

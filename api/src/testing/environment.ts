@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { TestEnvironment } from 'jest-environment-node';
-import { releaseFileRealm } from '../../../scripts/jest/file-realms.cjs';
+import { releaseAsyncStorages } from '../../../scripts/jest/async-storages.cjs';
 import type { PGliteArtifacts } from '../db/pglite';
 import { pgliteTemplateFile, templateEnv, type WorkerShared, workerSharedKey } from './worker-shared';
 
@@ -68,6 +68,6 @@ export default class ApiTestEnvironment extends TestEnvironment {
 
   override async teardown() {
     await super.teardown();
-    releaseFileRealm();
+    releaseAsyncStorages();
   }
 }
