@@ -1,5 +1,8 @@
-import { format, isValid, parse } from 'date-fns';
+// One module per function: date-fns' index loads all ~300 of its modules in Node (decision 009).
+import { format } from 'date-fns/format';
+import { isValid } from 'date-fns/isValid';
 import { es } from 'date-fns/locale/es';
+import { parse } from 'date-fns/parse';
 
 /** How CFE writes the dates of a receipt: "31 OCT 25" (Spanish month abbreviations, two-digit year). */
 export const CFE_DATE_FORMAT = 'dd MMM yy';

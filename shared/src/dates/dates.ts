@@ -1,14 +1,15 @@
 import { es } from '@luz/shared/text';
-import {
-  addDays,
-  format,
-  isSameDay,
-  isValid,
-  parseISO,
-  startOfWeek as startOfWeekFns,
-  subDays,
-} from 'date-fns';
+import type { Locale } from 'date-fns';
+// One module per function: date-fns' index loads all ~300 of its modules wherever it is not
+// tree-shaken (Node, jest), for the handful used here (decision 009).
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
+import { isSameDay } from 'date-fns/isSameDay';
+import { isValid } from 'date-fns/isValid';
 import { es as esLocale } from 'date-fns/locale/es';
+import { parseISO } from 'date-fns/parseISO';
+import { startOfWeek as startOfWeekFns } from 'date-fns/startOfWeek';
+import { subDays } from 'date-fns/subDays';
 
 /** The three formats of spec §3. */
 export const DATE_INPUT_FORMAT = 'dd/MM/yyyy';
@@ -20,7 +21,10 @@ export const DATE_TIME_FORMAT = 'dd/MM/yyyy HH:mm';
  * Monday (spec §9). date-fns' `es` already starts on Monday; saying it here keeps the rule
  * visible and safe from a locale change.
  */
-export const dateOptions = { locale: esLocale, weekStartsOn: 1 } as const;
+export const dateOptions: { readonly locale: Locale; readonly weekStartsOn: 1 } = {
+  locale: esLocale,
+  weekStartsOn: 1,
+};
 
 /** What the formatting functions accept: a Date, an epoch number, an ISO date-time or a bare yyyy-MM-dd. */
 export type DateInput = Date | number | string;

@@ -1,4 +1,4 @@
-import { isValid } from 'date-fns';
+import { isValid } from 'date-fns/isValid';
 import { toIsoDate } from '../dates/dates';
 import { pageSizePreference } from './page-size-preference';
 import { DEFAULT_PAGE } from './params';
