@@ -60,10 +60,10 @@ export default {
   // Test files wait on databases, sockets and argon2 as much as they compute: three workers keep
   // two cores busy (decision 009).
   maxWorkers: 3,
-  // Each file leaves some of its realm behind (modules that hold timers, sockets or channels), so
-  // a worker's heap grew from ~180 to ~500 MB over its files and garbage collection took 8 % of
-  // its time at the start and 30 % at the end. A worker past this after a file is replaced by a
-  // new one (~1 s): the whole jest run took 0.85 of the time (decision 009).
+  // Each file that builds an app leaves ~13 MB of it reachable after it ends (what keeps it is not
+  // known yet), so a worker's heap grew from ~180 to ~500 MB over its files, and garbage
+  // collection took 8 % of its time at the start and 30 % at the end. A worker past this after a
+  // file is replaced by a new one: the whole jest run took 0.75–0.78 of the time (decision 009).
   workerIdleMemoryLimit: '400MB',
   // The files that start processes first: on a clean checkout jest knows no durations (decision 009).
   testSequencer: '<rootDir>/scripts/jest/sequencer.mjs',
