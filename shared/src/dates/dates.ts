@@ -1,5 +1,4 @@
 import { es } from '@luz/shared/text';
-import type { Locale } from 'date-fns';
 // One module per function: date-fns' index loads all ~300 of its modules wherever it is not
 // tree-shaken (Node, jest), for the handful used here (decision 009).
 import { addDays } from 'date-fns/addDays';
@@ -21,7 +20,7 @@ export const DATE_TIME_FORMAT = 'dd/MM/yyyy HH:mm';
  * Monday (spec §9). date-fns' `es` already starts on Monday; saying it here keeps the rule
  * visible and safe from a locale change.
  */
-export const dateOptions: { readonly locale: Locale; readonly weekStartsOn: 1 } = {
+export const dateOptions: { readonly locale: typeof esLocale; readonly weekStartsOn: 1 } = {
   locale: esLocale,
   weekStartsOn: 1,
 };
