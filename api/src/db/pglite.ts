@@ -55,6 +55,8 @@ export type PGliteOpenOptions = {
   artifacts?: PGliteArtifacts;
   /** initdb's options, for a new data folder (e.g. `--wal-segsize=1`). */
   initdb?: string[];
+  /** postgresql.conf lines after Luz's own, which they override (test databases' smaller buffers). */
+  settings?: readonly string[];
 };
 
 /**
@@ -64,7 +66,7 @@ export type PGliteOpenOptions = {
  */
 export async function openPGlite(
   dataDir?: string,
-  { loadDataDir, artifacts, initdb }: PGliteOpenOptions = {},
+  { loadDataDir, artifacts, initdb, settings = [] }: PGliteOpenOptions = {},
 ): Promise<PGliteDatabase> {
   // Loaded on demand: PostgreSQL deployments never pay for the WebAssembly build.
   const { PGlite } = await import('@electric-sql/pglite');
@@ -76,7 +78,7 @@ export async function openPGlite(
     ...(artifacts && { pgliteWasmModule: artifacts.wasmModule, fsBundle: artifacts.fsBundle }),
     ...(initdb && { initDbStartParams: initdb }),
     extensions: { pg_trgm },
-    postgresqlconf: PGLITE_SETTINGS,
+    postgresqlconf: [...PGLITE_SETTINGS, ...settings],
   });
   // One session for the whole process: its settings hold for every query (RANDOM_PAGE_COST).
   await pg.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}`);

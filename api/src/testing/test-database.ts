@@ -57,6 +57,9 @@ export async function createTestDatabase({
     const shared = workerShared();
     const template = shared?.pgliteTemplate(migrated);
     const db = await openPGlite(undefined, {
+      // PGlite fills its shared buffers when it starts: 32 MB of them were a third of the start
+      // of a test file's database, which holds a few thousand rows at most (decision 009).
+      settings: ['shared_buffers = 4MB'],
       ...(template && { loadDataDir: await template }),
       ...(shared && { artifacts: await shared.pgliteArtifacts() }),
     });
