@@ -1,10 +1,18 @@
 const storageKey = 'luz.sessionEnded';
 
 /**
+ * Set once this page is on its way to /login: its router may still draw the login page before
+ * the new one loads (the cleared session sends it there too), and that drawing must leave the
+ * explanation for the page that stays.
+ */
+let leaving = false;
+
+/**
  * The API refused the session (spec §8: any 401 or 403): the token is already gone; the login
  * page, after the reload, tells the user why they are there instead of appearing out of nowhere.
  */
 export function leaveForLogin() {
+  leaving = true;
   try {
     window.sessionStorage.setItem(storageKey, '1');
   } catch {
@@ -13,11 +21,14 @@ export function leaveForLogin() {
   window.location.assign('/login');
 }
 
-/** Whether the last page ended because the session was refused; asking forgets it. */
+/**
+ * Whether the last page ended because the session was refused. Asking forgets it, except on the
+ * page that is leaving: the login page it loads asks again.
+ */
 export function takeSessionEnded(): boolean {
   try {
     const ended = window.sessionStorage.getItem(storageKey) === '1';
-    window.sessionStorage.removeItem(storageKey);
+    if (!leaving) window.sessionStorage.removeItem(storageKey);
     return ended;
   } catch {
     return false;
