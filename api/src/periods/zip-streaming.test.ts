@@ -124,6 +124,9 @@ test('over real HTTP the archive streams in full, with its exact Content-Length,
 
 test('a client that leaves mid-download stops the reading and leaves no file open', async () => {
   storage.reads = 0;
+  // What the server read before the client left may sit in loopback's socket buffers, whose size
+  // the kernel tunes (up to tens of MB): what counts is that the reading stops once it has left.
+  let readsWhenLeaving = 0;
   const { port } = t.app.server.address() as AddressInfo;
   await new Promise<void>((resolve, reject) => {
     const request = httpRequest(
@@ -141,6 +144,7 @@ test('a client that leaves mid-download stops the reading and leaves no file ope
           received += chunk.length;
           // A few files in, the user closes the tab.
           if (received > 3 * FILE_SIZE) {
+            readsWhenLeaving = storage.reads;
             request.destroy();
             resolve();
           }
@@ -155,8 +159,9 @@ test('a client that leaves mid-download stops the reading and leaves no file ope
   });
   await settle(() => storage.open.size === 0);
   expect(storage.open.size).toBe(0);
-  // Only the files around the point of leaving were ever opened (the writer reads a few ahead).
-  expect(storage.reads).toBeLessThan(FILES / 2);
+  // Only the files around the point of leaving were opened after it (the writer reads a few ahead).
+  expect(storage.reads - readsWhenLeaving).toBeLessThan(10);
+  expect(storage.reads).toBeLessThan(FILES);
 });
 
 test('a document missing from storage breaks the download instead of sending a silently incomplete archive', async () => {
