@@ -74,14 +74,21 @@ async function dumpPGlite(dir: string) {
  */
 export default async function globalSetup(_global: unknown, project: ProjectConfig) {
   const folder = await runFolder();
-  await bundleApi();
-  if (kindOf(project) === 'pglite') {
-    const dir = join(folder, 'pglite-templates');
-    await mkdir(dir);
-    await dumpPGlite(dir);
-    process.env[templateEnv.pglite] = dir;
-    return;
-  }
+  // At once: the bundle lays out a PGlite data folder of its own (build.mjs) as the templates are made.
+  await Promise.all([
+    bundleApi(),
+    kindOf(project) === 'pglite' ? pgliteTemplates(folder) : postgresTemplate(),
+  ]);
+}
+
+async function pgliteTemplates(folder: string) {
+  const dir = join(folder, 'pglite-templates');
+  await mkdir(dir);
+  await dumpPGlite(dir);
+  process.env[templateEnv.pglite] = dir;
+}
+
+async function postgresTemplate() {
   const name = `luz_template_${randomBytes(6).toString('hex')}`;
   await onServer((client) => client.query(`CREATE DATABASE ${name}`));
   // Closed before any copy: PostgreSQL copies only a template nobody is connected to.

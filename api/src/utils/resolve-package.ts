@@ -9,3 +9,11 @@ import { fileURLToPath } from 'node:url';
 export function resolvePackage(name: string): string {
   return fileURLToPath(import.meta.resolve(name));
 }
+
+/**
+ * A file the build put beside the running bundle (`dist/`). From the sources (tsx, jest) it
+ * names a file that does not exist, and the caller does without it.
+ */
+export function besideBundle(file: string): string {
+  return fileURLToPath(new URL(file, import.meta.url));
+}
