@@ -3,8 +3,10 @@
 // `node build.mjs --outdir <folder under api/>` bundles there instead: the API tests start their
 // processes from such a bundle, made once per run (src/testing/global-setup.ts). Beside the bundle
 // goes a new PGlite data folder for first starts (pglite-initdb.tar.gz).
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 
@@ -23,27 +25,35 @@ const externalPackages = {
 };
 
 /**
- * A new PGlite data folder, laid out once here: the API's first start on an empty DATA_DIR loads
+ * A new PGlite data folder, laid out by initdb: the API's first start on an empty DATA_DIR loads
  * it instead of running initdb (db/pglite-first-start.ts; 3.4–4.5 → 1.4–1.6 s). Gzipped: 40 MB of
- * files, most of them the first WAL segment's zeros, are 4.5 MB.
+ * files, most of them the first WAL segment's zeros, are 4.5 MB. initdb's output depends only on
+ * PGlite's build, so it is made once per installed version (a build after that copies it).
  */
-async function pgliteImage() {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const pg = await PGlite.create();
-  try {
-    const image = await pg.dumpDataDir('gzip');
-    await mkdir(resolve(here, outdir), { recursive: true });
-    await writeFile(
-      join(resolve(here, outdir), 'pglite-initdb.tar.gz'),
-      Buffer.from(await image.arrayBuffer()),
-    );
-  } finally {
-    await pg.close();
+async function pgliteImage(destination) {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const { version } = JSON.parse(await readFile(join(dirname(entry), '..', 'package.json'), 'utf8'));
+  const cached = resolve(here, 'node_modules/.cache/luz', `pglite-initdb-${version}.tar.gz`);
+  if (!existsSync(cached)) {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const pg = await PGlite.create();
+    try {
+      const image = Buffer.from(await (await pg.dumpDataDir('gzip')).arrayBuffer());
+      await mkdir(dirname(cached), { recursive: true });
+      // Renamed into place: a build running at the same time never copies half a file.
+      const partial = `${cached}.${process.pid}`;
+      await writeFile(partial, image);
+      await rename(partial, cached);
+    } finally {
+      await pg.close();
+    }
   }
+  await mkdir(dirname(destination), { recursive: true });
+  await copyFile(cached, destination);
 }
 
 await rm(resolve(here, outdir), { recursive: true, force: true });
-const image = pgliteImage();
+const image = pgliteImage(join(resolve(here, outdir), 'pglite-initdb.tar.gz'));
 await build({
   absWorkingDir: here,
   entryPoints: {
