@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { besideBundle, resolvePackage } from '../utils/resolve-package';
 
-/** The data folder that `node build.mjs` lays out once (initdb) and puts beside the bundle. */
-export const PGLITE_IMAGE_FILE = 'pglite-initdb.tar.gz';
+/** The data folder that `node build.mjs` lays out once (initdb) and puts beside the bundle (same name there). */
+const PGLITE_IMAGE_FILE = 'pglite-initdb.tar.gz';
 
 /**
  * The child's whole program: PGlite lays out a new data folder, from the image when there is one
