@@ -97,6 +97,9 @@ test('un remoto cuyo origen acepta la conexión y nunca responde muestra que car
   await page.clock.install();
 
   await page.goto('/settings');
+  // The outlet's area (single-spa's wrapper) is on the page: its 20 s count has begun. The spinner
+  // alone may still be the layout's, shown while it learns who signed in.
+  await expect(page.locator('.remote-settings')).toBeAttached();
   await expect(page.getByRole('status', { name: 'Cargando…' })).toBeVisible();
   await page.clock.fastForward('00:19');
   await expect(page.getByRole('status', { name: 'Cargando…' })).toBeVisible();
