@@ -20,6 +20,8 @@ const frontEnd = (dir) => ({
   displayName: dir,
   rootDir: `<rootDir>/${dir}`,
   testEnvironment: '<rootDir>/../scripts/jest/jsdom-environment.cjs',
+  // jest's runtime, keeping V8's code cache of each module per worker (decision 009).
+  runtime: '<rootDir>/../scripts/jest/code-cache-runtime.cjs',
   // Spies (jest.spyOn) are put back before every test, also after one that failed half-way.
   restoreMocks: true,
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/build/**/*.test.ts'],
@@ -33,6 +35,8 @@ const api = ({ postgres = false } = {}) => ({
   // jest's node environment, plus what every file of a worker shares: PGlite's compiled
   // WebAssembly and the template data folders (decision 009).
   testEnvironment: '<rootDir>/src/testing/environment.ts',
+  // jest's runtime, keeping V8's code cache of each module per worker (decision 009).
+  runtime: '<rootDir>/../scripts/jest/code-cache-runtime.cjs',
   restoreMocks: true,
   // Each API test file starts a real app on a database of its own, copied from a template that
   // the global setup migrates once per run (argon2 is slow on purpose).
