@@ -12,17 +12,23 @@ const compileFunction = vm.compileFunction;
 // `import()` would reach the callback of an earlier file's realm, which is gone: such modules are
 // compiled as jest compiles them.
 const dynamicImport = /\bimport\s*\(/;
-/** file name → the source compiled and V8's cache of it. */
+/** file name → the source compiled and V8's cache of it (null: a module that calls `import()`). */
 const cache = new Map();
 
 // jest-runtime reads `compileFunction` from node:vm at each call: replaced once per worker process.
 vm.compileFunction = function compileWithCache(code, params, options = {}) {
   const key = options.filename;
-  if (!key || dynamicImport.test(code)) return compileFunction.call(vm, code, params, options);
+  if (!key) return compileFunction.call(vm, code, params, options);
+  // A source seen before is not scanned for `import(` again.
   const cached = cache.get(key);
-  if (cached?.code === code) {
+  const known = cached?.code === code;
+  if (known && cached.data === null) return compileFunction.call(vm, code, params, options);
+  if (known) {
     const compiled = compileFunction.call(vm, code, params, { ...options, cachedData: cached.data });
     if (!compiled.cachedDataRejected) return compiled;
+  } else if (dynamicImport.test(code)) {
+    cache.set(key, { code, data: null });
+    return compileFunction.call(vm, code, params, options);
   }
   const compiled = compileFunction.call(vm, code, params, { ...options, produceCachedData: true });
   if (compiled.cachedDataProduced) cache.set(key, { code, data: compiled.cachedData });
