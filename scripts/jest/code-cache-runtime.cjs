@@ -7,6 +7,11 @@
 const vm = require('node:vm');
 const Runtime = require('jest-runtime').default;
 
+// jest-runtime loads es-module-lexer during the first file, and the promise the lexer makes as it
+// loads keeps that file's async context, so the whole realm of the file, for the worker's life:
+// loaded here, outside any file, it keeps nothing.
+require(require.resolve('es-module-lexer', { paths: [require.resolve('jest-runtime')] }));
+
 const compileFunction = vm.compileFunction;
 // A function compiled from V8's cache may keep the host options of its first compilation, so its
 // `import()` would reach the callback of an earlier file's realm, which is gone: such modules are
@@ -31,7 +36,8 @@ vm.compileFunction = function compileWithCache(code, params, options = {}) {
     return compileFunction.call(vm, code, params, options);
   }
   const compiled = compileFunction.call(vm, code, params, { ...options, produceCachedData: true });
-  if (compiled.cachedDataProduced) cache.set(key, { code, data: compiled.cachedData });
+  // V8 hands the cache over in the file's realm: kept as it is, it kept that whole realm alive.
+  if (compiled.cachedDataProduced) cache.set(key, { code, data: Buffer.from(compiled.cachedData) });
   return compiled;
 };
 

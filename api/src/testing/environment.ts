@@ -18,10 +18,18 @@ declare const WebAssembly: {
 const pgliteDist = () =>
   dirname(createRequire(join(__dirname, '..', '..', 'package.json')).resolve('@electric-sql/pglite'));
 
+/**
+ * `make`, run on the first call and only then. A promise keeps the async context it was made in,
+ * and one made during a test file kept that file's whole realm alive for the worker's life: so the
+ * promises are made here, as the worker loads this module, outside any file.
+ */
 const once = <T>(make: () => Promise<T>) => {
-  let made: Promise<T> | undefined;
+  let start: () => void = () => undefined;
+  const made = new Promise<void>((resolve) => {
+    start = resolve;
+  }).then(make);
   return () => {
-    made ??= make();
+    start();
     return made;
   };
 };
