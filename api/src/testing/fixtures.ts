@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { SubscriptionStatus, SyncEvent } from '@luz/shared/contract';
+import { hashPassword } from '../auth/passwords';
 import { createTokenService } from '../auth/tokens';
 import type { Config } from '../config';
 import type { Queryable } from '../db/database';
 import type { ApiApp } from '../http/api-app';
-import { createUser, type User } from '../users/service';
+import { insertUser, type User } from '../users/service';
 
 export type TestUser = User & { password: string };
 
@@ -19,6 +20,21 @@ export type UserSeed = {
   subscriptionStatus?: SubscriptionStatus;
 };
 
+const hashes = new Map<string, Promise<string>>();
+
+/**
+ * argon2 costs tens of milliseconds of CPU per hash, on purpose, and most seeded users share one
+ * password: each password is hashed once per test file (decision 009).
+ */
+function hashOf(password: string): Promise<string> {
+  let hashed = hashes.get(password);
+  if (!hashed) {
+    hashed = hashPassword(password);
+    hashes.set(password, hashed);
+  }
+  return hashed;
+}
+
 /**
  * A user straight in the database (the API's own service), with the password kept for logins.
  * Unlike a signup, the user has an active subscription unless the seed says otherwise.
@@ -26,13 +42,16 @@ export type UserSeed = {
 export async function seedUser(db: Queryable, seed: UserSeed = {}): Promise<TestUser> {
   const password = seed.password ?? 'Contraseña-de-prueba-1';
   const subscriptionStatus = seed.subscriptionStatus ?? 'active';
-  const user = await createUser(db, {
-    email: seed.email ?? `usuario-${randomUUID()}@luz.test`,
-    password,
-    full_name: seed.fullName ?? 'Usuaria de Prueba',
-    company_name: seed.companyName ?? 'Empresa de Prueba',
-    isSuperuser: seed.isSuperuser ?? false,
-  });
+  const user = await insertUser(
+    db,
+    {
+      email: seed.email ?? `usuario-${randomUUID()}@luz.test`,
+      full_name: seed.fullName ?? 'Usuaria de Prueba',
+      company_name: seed.companyName ?? 'Empresa de Prueba',
+      isSuperuser: seed.isSuperuser ?? false,
+    },
+    await hashOf(password),
+  );
   await db.query('UPDATE users SET is_active = $2, subscription_status = $3 WHERE id = $1', [
     user.id,
     seed.isActive ?? true,

@@ -164,7 +164,15 @@ export type NewUser = UserRegister & { isSuperuser?: boolean };
 
 /** Creates a user (subscription `no_subscription`, the schema's default); 409 when the e-mail is taken. */
 export async function createUser(db: Queryable, input: NewUser): Promise<User> {
-  const hashed = await hashPassword(input.password);
+  return insertUser(db, input, await hashPassword(input.password));
+}
+
+/** `createUser` with the password's hash already made: test fixtures hash each password once. */
+export async function insertUser(
+  db: Queryable,
+  input: Omit<NewUser, 'password'>,
+  hashed: string,
+): Promise<User> {
   try {
     const { rows } = await db.query<{ id: string }>(
       `INSERT INTO users (email, full_name, company_name, hashed_password, is_superuser)
