@@ -12,11 +12,6 @@ import { openPostgres } from '../db/postgres';
 import { databaseUrl, onServer } from './test-database';
 import { API_BUNDLE, pgliteTemplateFile, RUN_FOLDER, templateEnv } from './worker-shared';
 
-export type ProjectConfig = { displayName?: { name: string } };
-
-export const kindOf = (project: ProjectConfig) =>
-  project.displayName?.name === 'api-postgres' ? 'postgres' : 'pglite';
-
 /**
  * Every temporary folder of the run (the tests', the templates', their child processes') is made
  * in one folder that the global teardown removes: TMPDIR points there.
@@ -93,12 +88,16 @@ async function installJobQueue(db: Database) {
  * One migrated database per run, copied for each test file, instead of migrating (and, on
  * PGlite, running initdb) in every file.
  */
-export default async function globalSetup(_global: unknown, project: ProjectConfig) {
+export default async function globalSetup() {
   const folder = await runFolder();
+  // jest runs a global setup module once, for whichever project comes first of those naming it: this
+  // one makes what both api projects need. Made per project, the PostgreSQL template was never made
+  // when PGlite's project came first, and every PostgreSQL test database was migrated on its own.
   // At once: the bundle lays out a PGlite data folder of its own (build.mjs) as the templates are made.
   await Promise.all([
     bundleApi(),
-    kindOf(project) === 'pglite' ? pgliteTemplates(folder) : postgresTemplate(),
+    pgliteTemplates(folder),
+    process.env.TEST_DATABASE_URL ? postgresTemplate() : undefined,
   ]);
 }
 
@@ -112,8 +111,9 @@ async function pgliteTemplates(folder: string) {
 async function postgresTemplate() {
   const name = `luz_template_${randomBytes(6).toString('hex')}`;
   await onServer((client) => client.query(`CREATE DATABASE ${name}`));
-  // Closed before any copy: PostgreSQL copies only a template nobody is connected to.
-  const db = openPostgres(databaseUrl(name), { maxConnections: 1 });
+  // Closed before any copy: PostgreSQL copies only a template nobody is connected to. Two
+  // connections: the job queue installs its schema on one while another holds its lock.
+  const db = openPostgres(databaseUrl(name), { maxConnections: 2 });
   try {
     await migrate(db);
     await installJobQueue(db);

@@ -1,14 +1,11 @@
-// jest globalTeardown of the api projects: undoes global-setup.ts (each api project runs both).
+// jest globalTeardown of the api projects: undoes global-setup.ts (run once, as it is).
 import { rm } from 'node:fs/promises';
-import { kindOf, type ProjectConfig } from './global-setup';
 import { onServer } from './test-database';
 import { API_BUNDLE, RUN_FOLDER, templateEnv } from './worker-shared';
 
-export default async function globalTeardown(_global: unknown, project: ProjectConfig) {
-  if (kindOf(project) === 'postgres') {
-    const name = process.env[templateEnv.postgres];
-    if (name) await onServer((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-  }
+export default async function globalTeardown() {
+  const name = process.env[templateEnv.postgres];
+  if (name) await onServer((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   for (const variable of [RUN_FOLDER, API_BUNDLE]) {
     const folder = process.env[variable];
     if (folder) await rm(folder, { recursive: true, force: true });
