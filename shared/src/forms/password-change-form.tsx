@@ -1,7 +1,8 @@
-import { Alert, Button, PasswordField, Row, Stack, setAccessToken } from '@luz/shared/core';
+import { Alert, Button, PasswordField, Row, Stack } from '@luz/shared/core';
 import { es } from '@luz/shared/text';
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent, ReactNode } from 'react';
+import { replacingToken } from '../api/client';
 import { usersApi } from '../api/users';
 import { zUpdatePassword } from '../contract';
 import { passwordConfirmation, useFormErrors } from './use-form-errors';
@@ -19,11 +20,10 @@ export function PasswordChangeForm({
 }) {
   const form = useFormErrors();
   const change = useMutation({
-    mutationFn: usersApi.updatePassword,
-    onSuccess: (token) => {
-      setAccessToken(token.access_token);
-      onChanged();
-    },
+    // The new token is stored as the answer arrives, before anything else runs.
+    mutationFn: (body: Parameters<typeof usersApi.updatePassword>[0]) =>
+      replacingToken(() => usersApi.updatePassword(body)),
+    onSuccess: () => onChanged(),
     onError: form.fromServer,
   });
 
