@@ -174,34 +174,25 @@ export function createJobQueue({
     return turn;
   };
 
+  /**
+   * The queues that existed when this process started, read once it has: creating one that exists
+   * changes nothing, but its first call in a session compiles pg-boss's PL/pgSQL function.
+   */
+  let existing = new Set<string>();
+
   const started = () => {
     starting ??= oneProcessAtATime(async () => {
       await boss.start();
       await db.query(heartbeatSchema);
-    }).then(() => undefined);
+    }).then(async () => {
+      existing = new Set((await boss.getQueues()).map((row) => row.name));
+    });
     return starting;
-  };
-
-  /**
-   * The queues that existed when this process started, read once: creating one that exists changes
-   * nothing, but its first call in a session compiles pg-boss's PL/pgSQL function (tens of ms).
-   */
-  let existing: Promise<Set<string>> | null = null;
-  const existingQueues = () => {
-    if (!existing) {
-      existing = boss.getQueues().then((rows) => new Set(rows.map((row) => row.name)));
-      // A failed read is tried again with the queue's next attempt to start.
-      existing.catch(() => {
-        existing = null;
-      });
-    }
-    return existing;
   };
 
   /** pg-boss 10 needs a queue (a table partition) before its first job; creating one is idempotent. */
   const createQueue = async (queue: string) => {
-    if ((await existingQueues()).has(queue)) return;
-    await oneProcessAtATime(() => boss.createQueue(queue));
+    if (!existing.has(queue)) await oneProcessAtATime(() => boss.createQueue(queue));
   };
 
   const ensureQueue = (queue: string) => {
