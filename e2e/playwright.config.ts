@@ -48,7 +48,7 @@ export default defineConfig({
     locale: 'es-MX',
     timezoneId: 'America/Mexico_City',
     // A failed test's second run records its trace: actions, DOM snapshots, network and console.
-    // Recording every first run cost a fifth of the suite's CPU (decision 009), and the screencast
+    // Recording every first run cost a tenth of the suite's CPU (decision 009), and the screencast
     // kept Chromium's GPU process busy; neither is recorded for tests that pass.
     trace: { mode: 'on-first-retry', screenshots: false },
     launchOptions: {
