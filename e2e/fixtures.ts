@@ -58,9 +58,12 @@ export class ApiSeed {
     return this.subscribedUser();
   }
 
-  /** A fresh account promoted to superuser, which always counts as subscribed (spec §4). */
-  async superuser(): Promise<TestUser> {
-    const user = await this.signup();
+  /**
+   * A fresh account promoted to superuser, which always counts as subscribed (spec §4).
+   * `subscribed`: it also bought the plan, so it keeps access if it stops being a superuser.
+   */
+  async superuser({ subscribed = false } = {}): Promise<TestUser> {
+    const user = subscribed ? await this.subscribedUser() : await this.signup();
     const promoted = await this.request.patch(`/api/v1/users/${user.id}`, {
       ...this.authorized(await this.superuserToken()),
       data: { is_superuser: true },
@@ -98,8 +101,8 @@ export class ApiSeed {
    * An active account (regular and subscribed, or a superuser) with one CFE credential, so the
    * layout shows content instead of onboarding.
    */
-  async userWithCredential({ superuser = false } = {}): Promise<TestUser> {
-    const user = superuser ? await this.superuser() : await this.activeUser();
+  async userWithCredential({ superuser = false, subscribed = false } = {}): Promise<TestUser> {
+    const user = superuser ? await this.superuser({ subscribed }) : await this.activeUser();
     const credential = await this.request.post('/api/v1/credentials/', {
       ...this.authorized(user.token),
       data: { alias: 'Cuenta E2E', cfe_user: `cfe-${randomUUID()}`, password: 'portal-Password-1' },

@@ -63,7 +63,9 @@ test.describe('rutas y sesión', () => {
     seed,
     request,
   }) => {
-    const admin = await seed.userWithCredential({ superuser: true });
+    // Subscribed too: demoted, it keeps access to everything but the console. Without a plan, any
+    // other call of the page (402) would take it to /subscription before the console's 403.
+    const admin = await seed.userWithCredential({ superuser: true, subscribed: true });
     // This tab's live socket is held by the test, silent: the tab hears nothing of the change below
     // (a live notice would have it ask for the user again and leave the console before any 403).
     await page.routeWebSocket(/\/credentials\/ws\//, () => {});
