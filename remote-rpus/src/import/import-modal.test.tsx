@@ -1,0 +1,31 @@
+import { darkTheme, queryClient } from '@luz/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ThemeProvider } from 'styled-components';
+import { ImportModal } from './import-modal';
+
+// jsdom has no Web Worker: the dialog reads the file on the page, as a browser that refuses one does.
+test('a file longer than the limit is refused before any preview, with the limit written in Spanish', async () => {
+  const rows = Array.from({ length: 10_001 }, (_, index) => String(100000000000 + index));
+  const csv = `Número de servicio\n${rows.join('\n')}\n`;
+  // jsdom's File has no arrayBuffer(), which every browser's has.
+  const file = Object.assign(new File([csv], 'servicios.csv', { type: 'text/csv' }), {
+    arrayBuffer: async () => new TextEncoder().encode(csv).buffer,
+  });
+  render(
+    <ThemeProvider theme={darkTheme}>
+      <QueryClientProvider client={queryClient}>
+        <ImportModal credentials={[]} onClose={() => undefined} />
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+
+  await userEvent.upload(screen.getByLabelText('Archivo CSV o Excel'), file);
+
+  expect(
+    await screen.findByText('El archivo tiene más de 10,000 filas. Divídelo en varios archivos.'),
+  ).toBeInTheDocument();
+  // The dialog stays on the choice of a file, ready for a shorter one.
+  expect(screen.getByLabelText('Archivo CSV o Excel')).toBeInTheDocument();
+});
