@@ -43,11 +43,24 @@ export async function buildRemoteWithChangedText(
   const changedText = join(folder, 'text.ts');
   writeFileSync(changedText, original.replace(change.from, change.to));
   const dist = join(folder, 'dist');
-  await promisify(execFile)(
-    process.execPath,
-    ['--input-type=module', '-e', buildScript, `^${escapeRegExp(textFile)}$`, changedText, dist],
-    { cwd: join(workspace, `remote-${remote}`), env: { ...process.env, NODE_ENV: 'production' } },
-  );
+  try {
+    await promisify(execFile)(
+      process.execPath,
+      ['--input-type=module', '-e', buildScript, `^${escapeRegExp(textFile)}$`, changedText, dist],
+      { cwd: join(workspace, `remote-${remote}`), env: { ...process.env, NODE_ENV: 'production' } },
+    );
+  } catch (error) {
+    // execFile's message has the command and stderr only: a build that failed once in a whole run
+    // said nothing more. Its exit code, signal and the end of its stdout may say why.
+    const { code, signal, stdout, message } = error as Error & {
+      code?: number;
+      signal?: string;
+      stdout?: string;
+    };
+    throw new Error(
+      `The build of remote-${remote} failed (exit code ${code ?? '?'}, signal ${signal ?? 'none'}). ${message}\nIts output:\n${String(stdout ?? '').slice(-4000)}`,
+    );
+  }
   return { dist, remove: () => rmSync(folder, { recursive: true, force: true }) };
 }
 
