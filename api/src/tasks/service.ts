@@ -303,10 +303,14 @@ export async function listTaskLogs(
       (param) => `EXISTS (SELECT 1 FROM task_associations a WHERE a.task_id = t.id AND a.status = ${param})`,
       filters.contains_task_status,
     );
+  // The matching steps first, through the service number's trigram index, and only then their
+  // tasks. As a correlated EXISTS, PostgreSQL sometimes chose (depending on ANALYZE's sample) to
+  // walk the newest tasks and read every step of each: 100,000 rows for one big task. `OFFSET 0`
+  // keeps the subquery from being merged back into that plan.
   if (filters.service_number)
     conditions.add(
       (param) =>
-        `EXISTS (SELECT 1 FROM task_associations a WHERE a.task_id = t.id AND a.service_number LIKE ${param})`,
+        `t.id IN (SELECT a.task_id FROM task_associations a WHERE a.service_number LIKE ${param} OFFSET 0)`,
       containsPattern(filters.service_number.replace(/\s+/g, '')),
     );
   if (filters.alias)
