@@ -1,4 +1,4 @@
-import { darkTheme, queryClient } from '@luz/shared';
+import { darkTheme, MAX_IMPORT_ROWS, queryClient } from '@luz/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,12 +7,8 @@ import { ImportModal } from './import-modal';
 
 // jsdom has no Web Worker: the dialog reads the file on the page, as a browser that refuses one does.
 test('a file longer than the limit is refused before any preview, with the limit written in Spanish', async () => {
-  const rows = Array.from({ length: 10_001 }, (_, index) => String(100000000000 + index));
-  const csv = `Número de servicio\n${rows.join('\n')}\n`;
-  // jsdom's File has no arrayBuffer(), which every browser's has.
-  const file = Object.assign(new File([csv], 'servicios.csv', { type: 'text/csv' }), {
-    arrayBuffer: async () => new TextEncoder().encode(csv).buffer,
-  });
+  const rows = Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, index) => String(100000000000 + index));
+  const file = new File([`Número de servicio\n${rows.join('\n')}\n`], 'servicios.csv', { type: 'text/csv' });
   render(
     <ThemeProvider theme={darkTheme}>
       <QueryClientProvider client={queryClient}>

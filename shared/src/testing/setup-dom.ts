@@ -4,6 +4,16 @@ import { TextDecoder, TextEncoder } from 'node:util';
 // jsdom lacks the Encoding API that react-router (and file reading) use in the browser.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
+// Nor Blob.arrayBuffer(), with which the screens read a chosen file: read through jsdom's FileReader.
+Blob.prototype.arrayBuffer ??= function arrayBuffer(this: Blob) {
+  return new Promise<ArrayBuffer>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(this);
+  });
+};
+
 // A test that fails before switching back must not leave fake timers to the next one.
 afterEach(() => {
   jest.useRealTimers();
