@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zId } from './common';
+import { lazySchema } from './zod-in-browser';
 
 /**
  * Why something needs a person (GET /attention/). A service point's own: `needs_total`,
@@ -28,19 +29,21 @@ export const attentionReasons = [
 export type AttentionReason = (typeof attentionReasons)[number];
 
 /** One thing that needs a person: a service point, or a CFE account (then `rpu_id` is null). */
-export const zAttentionItem = z.object({
-  /** Stable while the item lasts: `rpu:{id}` or `credential:{id}`. */
-  item_id: z.string(),
-  reason: z.enum(attentionReasons),
-  message: z.string().nullable(),
-  credential_id: zId.nullable(),
-  credential_alias: z.string().nullable(),
-  cfe_user: z.string().nullable(),
-  rpu_id: zId.nullable(),
-  service_number: z.string().nullable(),
-  alias: z.string().nullable(),
-  /** Services of the account that failed for the account's reason (0 for a service's own item). */
-  rpus_count: z.number().int(),
-  since: z.string(),
-});
+export const zAttentionItem = lazySchema(() =>
+  z.object({
+    /** Stable while the item lasts: `rpu:{id}` or `credential:{id}`. */
+    item_id: z.string(),
+    reason: z.enum(attentionReasons),
+    message: z.string().nullable(),
+    credential_id: zId.nullable(),
+    credential_alias: z.string().nullable(),
+    cfe_user: z.string().nullable(),
+    rpu_id: zId.nullable(),
+    service_number: z.string().nullable(),
+    alias: z.string().nullable(),
+    /** Services of the account that failed for the account's reason (0 for a service's own item). */
+    rpus_count: z.number().int(),
+    since: z.string(),
+  }),
+);
 export type AttentionItem = z.infer<typeof zAttentionItem>;

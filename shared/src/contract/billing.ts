@@ -1,18 +1,21 @@
 import { z } from 'zod';
+import { lazySchema } from './zod-in-browser';
 
 /** POST /chargebee/generate-checkout-new-url/: where the user pays; back to `redirect_url`. */
-export const zCheckoutRequest = z.object({ redirect_url: z.url().max(2000).optional() });
+export const zCheckoutRequest = lazySchema(() => z.object({ redirect_url: z.url().max(2000).optional() }));
 export type CheckoutRequest = z.infer<typeof zCheckoutRequest>;
 
 /** The provider's hosted checkout page: send the browser to `url`. */
-export const zCheckout = z.object({ url: z.url(), hosted_page_id: z.string() });
+export const zCheckout = lazySchema(() => z.object({ url: z.url(), hosted_page_id: z.string() }));
 export type Checkout = z.infer<typeof zCheckout>;
 
 /**
  * POST /chargebee/confirm-subscription/ after the provider sends the user back. Only the hosted
  * page's id: the status always comes from the provider, never from the browser.
  */
-export const zConfirmSubscription = z.object({ hosted_page_id: z.string().min(1).max(200) });
+export const zConfirmSubscription = lazySchema(() =>
+  z.object({ hosted_page_id: z.string().min(1).max(200) }),
+);
 export type ConfirmSubscription = z.infer<typeof zConfirmSubscription>;
 
 /**
@@ -20,19 +23,23 @@ export type ConfirmSubscription = z.infer<typeof zConfirmSubscription>;
  * with their own subscription (with Chargebee, subscriptions are managed at Chargebee).
  */
 export const localSubscriptionActions = ['cancel', 'pause', 'resume'] as const;
-export const zLocalSubscriptionAction = z.enum(localSubscriptionActions);
+export const zLocalSubscriptionAction = lazySchema(() => z.enum(localSubscriptionActions));
 export type LocalSubscriptionAction = z.infer<typeof zLocalSubscriptionAction>;
 
 /** The fields of a Chargebee event the API reads; the rest of the payload is ignored. */
-export const zChargebeeEvent = z.object({
-  id: z.string().min(1).max(100),
-  event_type: z.string().min(1).max(100),
-  occurred_at: z.number().int().nonnegative(),
-  content: z.object({
-    subscription: z
-      .object({ id: z.string().min(1).max(100), customer_id: z.string().max(100).optional() })
-      .optional(),
-    customer: z.object({ id: z.string().min(1).max(100) }).optional(),
+export const zChargebeeEvent = lazySchema(() =>
+  z.object({
+    id: z.string().min(1).max(100),
+    event_type: z.string().min(1).max(100),
+    occurred_at: z.number().int().nonnegative(),
+    content: z.object({
+      subscription: z
+        .object({ id: z.string().min(1).max(100), customer_id: z.string().max(100).optional() })
+        .optional(),
+      customer: z.object({ id: z.string().min(1).max(100) }).optional(),
+    }),
   }),
-});
-export const zEventOutcome = z.object({ outcome: z.enum(['processed', 'duplicate', 'ignored']) });
+);
+export const zEventOutcome = lazySchema(() =>
+  z.object({ outcome: z.enum(['processed', 'duplicate', 'ignored']) }),
+);

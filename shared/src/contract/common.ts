@@ -1,13 +1,16 @@
 import { z } from 'zod';
+import { lazySchema } from './zod-in-browser';
 
 /** Identifiers are UUIDs on the wire. */
-export const zId = z.uuid().meta({ examples: ['3f2a6c1e-8b4d-4c2a-9f1e-2d7b5a9c0e11'] });
+export const zId = lazySchema(() => z.uuid().meta({ examples: ['3f2a6c1e-8b4d-4c2a-9f1e-2d7b5a9c0e11'] }));
 
 /** `page`/`page_size` of every list endpoint (spec §7). */
-export const zPageQuery = z.object({
-  page: z.coerce.number<number | string>().int().positive().default(1),
-  page_size: z.coerce.number<number | string>().int().positive().max(500).default(10),
-});
+export const zPageQuery = lazySchema(() =>
+  z.object({
+    page: z.coerce.number<number | string>().int().positive().default(1),
+    page_size: z.coerce.number<number | string>().int().positive().max(500).default(10),
+  }),
+);
 export type PageQuery = z.infer<typeof zPageQuery>;
 
 /**
@@ -16,10 +19,12 @@ export type PageQuery = z.infer<typeof zPageQuery>;
  * true and `count` is how many at least ("más de N").
  */
 export const zPage = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), count: z.number().int(), count_capped: z.boolean().optional() });
+  lazySchema(() =>
+    z.object({ data: z.array(item), count: z.number().int(), count_capped: z.boolean().optional() }),
+  );
 export type Page<T> = { data: T[]; count: number; count_capped?: boolean };
 
-export const zMessage = z.object({ message: z.string() });
+export const zMessage = lazySchema(() => z.object({ message: z.string() }));
 export type Message = z.infer<typeof zMessage>;
 
 /**
@@ -33,34 +38,40 @@ export type Message = z.infer<typeof zMessage>;
  * without `ctx`, and the API's own types (`service_cap`, `password_guessable`…), carry a sentence
  * the API words for people, in Spanish.
  */
-export const zValidationErrorContext = z
-  .object({
-    min_length: z.number(),
-    max_length: z.number(),
-    ge: z.number(),
-    gt: z.number(),
-    le: z.number(),
-    lt: z.number(),
-    multiple_of: z.number(),
-    pattern: z.string(),
-    expected: z.string(),
-    format: z.string(),
-    reason: z.string(),
-    after: z.string(),
-  })
-  .partial();
+export const zValidationErrorContext = lazySchema(() =>
+  z
+    .object({
+      min_length: z.number(),
+      max_length: z.number(),
+      ge: z.number(),
+      gt: z.number(),
+      le: z.number(),
+      lt: z.number(),
+      multiple_of: z.number(),
+      pattern: z.string(),
+      expected: z.string(),
+      format: z.string(),
+      reason: z.string(),
+      after: z.string(),
+    })
+    .partial(),
+);
 export type ValidationErrorContext = z.infer<typeof zValidationErrorContext>;
 
 /** FastAPI-shaped validation error item. */
-export const zValidationErrorItem = z.object({
-  loc: z.array(z.union([z.string(), z.number()])).meta({ examples: [['body', 'password']] }),
-  msg: z.string().meta({ examples: ['must be at least 8 characters'] }),
-  type: z.string().meta({ examples: ['string_too_short'] }),
-  ctx: zValidationErrorContext.optional().meta({ examples: [{ min_length: 8 }] }),
-});
+export const zValidationErrorItem = lazySchema(() =>
+  z.object({
+    loc: z.array(z.union([z.string(), z.number()])).meta({ examples: [['body', 'password']] }),
+    msg: z.string().meta({ examples: ['must be at least 8 characters'] }),
+    type: z.string().meta({ examples: ['string_too_short'] }),
+    ctx: zValidationErrorContext.optional().meta({ examples: [{ min_length: 8 }] }),
+  }),
+);
 export type ValidationErrorItem = z.infer<typeof zValidationErrorItem>;
 
-export const zErrorBody = z.object({ detail: z.union([z.string(), z.array(zValidationErrorItem)]) });
+export const zErrorBody = lazySchema(() =>
+  z.object({ detail: z.union([z.string(), z.array(zValidationErrorItem)]) }),
+);
 export type ErrorBody = z.infer<typeof zErrorBody>;
 
 /** Query-string booleans arrive as text. */
@@ -75,7 +86,7 @@ export const zMoney = z
   .meta({ examples: ['1234.50'] });
 
 /** Calendar date on the wire: yyyy-MM-dd. */
-export const zIsoDate = z.iso.date().meta({ examples: ['2026-10-31'] });
+export const zIsoDate = lazySchema(() => z.iso.date().meta({ examples: ['2026-10-31'] }));
 
 /** A date range's end is not before its start (yyyy-MM-dd compares as text). */
 export const dateOrder = (value: { initial_date?: string | undefined; final_date?: string | undefined }) =>

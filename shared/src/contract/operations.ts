@@ -92,6 +92,7 @@ import {
   zWebhookUpdated,
   zWebhookWithSecret,
 } from './webhooks';
+import { lazySchema } from './zod-in-browser';
 
 /**
  * The wire contract's operations (issue 19): for each one its method, path (under /api/v1, path
@@ -131,15 +132,15 @@ export type OperationSpec = {
   consumes?: readonly string[];
 };
 
-export const zRpuParams = z.object({ rpu_id: zId });
-export const zCredentialParams = z.object({ credential_id: zId });
-export const zCredentialRpuParams = z.object({ credential_id: zId, rpu_id: zId });
-export const zUserParams = z.object({ user_id: zId });
-export const zTaskParams = z.object({ task_id: zId });
-export const zEmailParams = z.object({ email: zEmail });
-export const zServiceNumberParams = z.object({ service_number: z.string().max(64) });
-export const zLocalSubscriptionParams = z.object({ action: zLocalSubscriptionAction });
-export const zHealth = z.object({ status: z.literal('ok') });
+export const zRpuParams = lazySchema(() => z.object({ rpu_id: zId }));
+export const zCredentialParams = lazySchema(() => z.object({ credential_id: zId }));
+export const zCredentialRpuParams = lazySchema(() => z.object({ credential_id: zId, rpu_id: zId }));
+export const zUserParams = lazySchema(() => z.object({ user_id: zId }));
+export const zTaskParams = lazySchema(() => z.object({ task_id: zId }));
+export const zEmailParams = lazySchema(() => z.object({ email: zEmail }));
+export const zServiceNumberParams = lazySchema(() => z.object({ service_number: z.string().max(64) }));
+export const zLocalSubscriptionParams = lazySchema(() => z.object({ action: zLocalSubscriptionAction }));
+export const zHealth = lazySchema(() => z.object({ status: z.literal('ok') }));
 
 export const operations = {
   listApiTokens: {
@@ -237,7 +238,7 @@ export const operations = {
     tags: ['billing'],
     summary:
       'Página de pago del plan en el proveedor (Chargebee: checkout_new_for_items). Al terminar, el proveedor regresa a `redirect_url` con `?id=…&state=…`.',
-    body: zCheckoutRequest.optional(),
+    body: lazySchema(() => zCheckoutRequest.optional()),
     responses: { 200: zCheckout },
   },
   confirmSubscription: {
@@ -297,7 +298,7 @@ export const operations = {
     access: 'user',
     tags: ['credentials'],
     summary: 'Todas las cuentas de CFE del usuario (para selectores)',
-    responses: { 200: z.array(zCredential) },
+    responses: { 200: lazySchema(() => z.array(zCredential)) },
   },
   getCredential: {
     method: 'GET',
@@ -486,7 +487,7 @@ export const operations = {
     tags: ['rpus', 'admin'],
     summary:
       'Servicios de todos los usuarios (superusuarios), con el correo del dueño y las marcas has_uns, deleted y duplicated',
-    query: zRpusAdminQuery.extend(zPageQuery.shape),
+    query: lazySchema(() => zRpusAdminQuery.extend(zPageQuery.shape)),
     responses: { 200: zPage(zRpuAdmin) },
   },
   deleteAnyRpus: {
@@ -524,7 +525,7 @@ export const operations = {
     tags: ['rpus'],
     summary:
       'Servicios del usuario; alias contiene (sin distinguir mayúsculas ni acentos), número de servicio por prefijo',
-    query: zRpusQuery.extend(zPageQuery.shape),
+    query: lazySchema(() => zRpusQuery.extend(zPageQuery.shape)),
     responses: { 200: zPage(zRpu) },
   },
   allRpus: {
@@ -533,7 +534,7 @@ export const operations = {
     access: 'user',
     tags: ['rpus'],
     summary: 'Todos los servicios del usuario, en versión ligera (para selectores)',
-    responses: { 200: z.array(zRpuSummary) },
+    responses: { 200: lazySchema(() => z.array(zRpuSummary)) },
   },
   getRpuByServiceNumber: {
     method: 'GET',
@@ -638,7 +639,7 @@ export const operations = {
     summary:
       'CSV (UTF-8 con BOM, encabezados en español) de los servicios filtrados como GET /rpus/, o de `rpu_ids`',
     query: zRpusQuery,
-    body: zRpuCsvRequest.optional(),
+    body: lazySchema(() => zRpuCsvRequest.optional()),
     produces: ['text/csv'],
   },
   syncCredential: {
@@ -780,7 +781,7 @@ export const operations = {
     access: 'superuser',
     tags: ['users'],
     summary: 'Lista de usuarios (superusuarios); filtros por coincidencia parcial sin distinguir mayúsculas',
-    query: zUsersQuery.extend(zPageQuery.shape),
+    query: lazySchema(() => zUsersQuery.extend(zPageQuery.shape)),
     responses: { 200: zPage(zUserPublic) },
   },
   updateUser: {
@@ -802,7 +803,7 @@ export const operations = {
     summary:
       'Asigna una contraseña temporal (superusuarios); sin `password` se genera una. Se muestra una sola vez.',
     params: zUserParams,
-    body: zTemporalPasswordForm.optional(),
+    body: lazySchema(() => zTemporalPasswordForm.optional()),
     responses: { 200: zTemporalPassword },
   },
   healthCheck: {
@@ -879,7 +880,7 @@ export const operations = {
     summary:
       'Superusuarios: envía un webhook.test con los datos del servicio a cada webhook activo de su dueño',
     params: zRpuParams,
-    responses: { 200: z.array(zWebhookDelivery) },
+    responses: { 200: lazySchema(() => z.array(zWebhookDelivery)) },
   },
 } as const satisfies Record<string, OperationSpec>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zId, zIsoDate, zMoney, zQueryBoolean } from './common';
 import { zRpuStatus } from './enums';
 import { rpuCsvHeaders, rpuFieldProblems, rpuImportProblems } from './text/rpu-rules';
+import { lazySchema } from './zod-in-browser';
 
 // ---------------------------------------------------------------------------------------------
 // Service numbers
@@ -58,9 +59,11 @@ export function parseMoneyText(text: string): string | null {
 }
 
 /** The last payment of a receipt: money, never negative. */
-const zPayment = zMoney.refine((value) => !value.startsWith('-'), {
-  message: rpuImportProblems.lastPaymentInvalid,
-});
+const zPayment = lazySchema(() =>
+  zMoney.refine((value) => !value.startsWith('-'), {
+    message: rpuImportProblems.lastPaymentInvalid,
+  }),
+);
 
 // ---------------------------------------------------------------------------------------------
 // The holder's name as CFE has it
@@ -147,57 +150,65 @@ export type RpuFailureReason = (typeof rpuFailureReasons)[number];
 export const MAX_ALIAS_LENGTH = 120;
 
 /** A service point as its owner sees it (spec §3). */
-export const zRpu = z.object({
-  rpu_id: zId,
-  service_number: z.string(),
-  alias: z.string(),
-  rpu_status: zRpuStatus,
-  status_message: z.string().nullable(),
-  with_autofetch: z.boolean(),
-  send_email_notifications: z.boolean(),
-  has_uns: z.boolean(),
-  deleted: z.boolean(),
-  duplicated: z.boolean(),
-  credential_id: zId.nullable(),
-  cfe_user: z.string().nullable(),
-  tariff: z.string().nullable(),
-  /** What the latest receipt (its CFDI) says: the holder as CFE has it, the address. */
-  holder_name: z.string().nullable(),
-  address: z.string().nullable(),
-  /** Fiscal total (MXN, with cents) of the latest receipt, and the day its period closed. */
-  last_amount: zMoney.nullable(),
-  last_period_end: zIsoDate.nullable(),
-  last_payment: zMoney.nullable(),
-  /** Why it failed, when it did and a person can act (see `rpuFailureReasons`). */
-  failure_reason: z.enum(rpuFailureReasons).nullable(),
-  last_synced_at: z.string().nullable(),
-  created_at: z.string(),
-});
+export const zRpu = lazySchema(() =>
+  z.object({
+    rpu_id: zId,
+    service_number: z.string(),
+    alias: z.string(),
+    rpu_status: zRpuStatus,
+    status_message: z.string().nullable(),
+    with_autofetch: z.boolean(),
+    send_email_notifications: z.boolean(),
+    has_uns: z.boolean(),
+    deleted: z.boolean(),
+    duplicated: z.boolean(),
+    credential_id: zId.nullable(),
+    cfe_user: z.string().nullable(),
+    tariff: z.string().nullable(),
+    /** What the latest receipt (its CFDI) says: the holder as CFE has it, the address. */
+    holder_name: z.string().nullable(),
+    address: z.string().nullable(),
+    /** Fiscal total (MXN, with cents) of the latest receipt, and the day its period closed. */
+    last_amount: zMoney.nullable(),
+    last_period_end: zIsoDate.nullable(),
+    last_payment: zMoney.nullable(),
+    /** Why it failed, when it did and a person can act (see `rpuFailureReasons`). */
+    failure_reason: z.enum(rpuFailureReasons).nullable(),
+    last_synced_at: z.string().nullable(),
+    created_at: z.string(),
+  }),
+);
 export type Rpu = z.infer<typeof zRpu>;
 
 /** The superuser's view adds the owner (spec §7 GET /rpus/admin). */
-export const zRpuAdmin = zRpu.extend({ user_id: zId, user_email: z.string(), user_company_name: z.string() });
+export const zRpuAdmin = lazySchema(() =>
+  zRpu.extend({ user_id: zId, user_email: z.string(), user_company_name: z.string() }),
+);
 export type RpuAdmin = z.infer<typeof zRpuAdmin>;
 
 /** Light entry for pickers (GET /rpus/all). */
-export const zRpuSummary = zRpu.pick({
-  rpu_id: true,
-  service_number: true,
-  alias: true,
-  credential_id: true,
-  rpu_status: true,
-});
+export const zRpuSummary = lazySchema(() =>
+  zRpu.pick({
+    rpu_id: true,
+    service_number: true,
+    alias: true,
+    credential_id: true,
+    rpu_status: true,
+  }),
+);
 export type RpuSummary = z.infer<typeof zRpuSummary>;
 
-export const zRpuCreate = z.object({
-  service_number: zServiceNumber,
-  alias: z.string().trim().max(MAX_ALIAS_LENGTH).default(''),
-  credential_id: zId.nullable().optional(),
-  last_payment: zPayment.nullable().optional(),
-  holder_name: zHolderName.nullable().optional(),
-  with_autofetch: z.boolean().default(false),
-  send_email_notifications: z.boolean().default(false),
-});
+export const zRpuCreate = lazySchema(() =>
+  z.object({
+    service_number: zServiceNumber,
+    alias: z.string().trim().max(MAX_ALIAS_LENGTH).default(''),
+    credential_id: zId.nullable().optional(),
+    last_payment: zPayment.nullable().optional(),
+    holder_name: zHolderName.nullable().optional(),
+    with_autofetch: z.boolean().default(false),
+    send_email_notifications: z.boolean().default(false),
+  }),
+);
 export type RpuCreate = z.input<typeof zRpuCreate>;
 
 /**
@@ -205,28 +216,32 @@ export type RpuCreate = z.input<typeof zRpuCreate>;
  * `email` and `withCredential` filters of §2. `alias` is "contains", without regard to case or
  * accents; `service_number` is a prefix (spaces ignored).
  */
-export const zRpusQuery = z.object({
-  credential_id: zId.optional(),
-  alias: z.string().trim().max(MAX_ALIAS_LENGTH).optional(),
-  service_number: z.string().trim().max(64).optional(),
-  cfe_user: z.string().trim().max(120).optional(),
-  with_credential: zQueryBoolean.optional(),
-  rpu_status: z.coerce.number<number | string>().pipe(zRpuStatus).optional(),
-  with_autofetch: zQueryBoolean.optional(),
-  send_email_notifications: zQueryBoolean.optional(),
-});
+export const zRpusQuery = lazySchema(() =>
+  z.object({
+    credential_id: zId.optional(),
+    alias: z.string().trim().max(MAX_ALIAS_LENGTH).optional(),
+    service_number: z.string().trim().max(64).optional(),
+    cfe_user: z.string().trim().max(120).optional(),
+    with_credential: zQueryBoolean.optional(),
+    rpu_status: z.coerce.number<number | string>().pipe(zRpuStatus).optional(),
+    with_autofetch: zQueryBoolean.optional(),
+    send_email_notifications: zQueryBoolean.optional(),
+  }),
+);
 export type RpusQuery = z.input<typeof zRpusQuery>;
 export type RpusFilters = z.output<typeof zRpusQuery>;
 
 /** GET /rpus/admin filters: every user's service points, with the owner's and the flags (spec §2 /admin). */
-export const zRpusAdminQuery = zRpusQuery.extend({
-  user_id: zId.optional(),
-  email: z.string().trim().max(255).optional(),
-  company_name: z.string().trim().max(255).optional(),
-  deleted: zQueryBoolean.optional(),
-  duplicated: zQueryBoolean.optional(),
-  has_uns: zQueryBoolean.optional(),
-});
+export const zRpusAdminQuery = lazySchema(() =>
+  zRpusQuery.extend({
+    user_id: zId.optional(),
+    email: z.string().trim().max(255).optional(),
+    company_name: z.string().trim().max(255).optional(),
+    deleted: zQueryBoolean.optional(),
+    duplicated: zQueryBoolean.optional(),
+    has_uns: zQueryBoolean.optional(),
+  }),
+);
 export type RpusAdminQuery = z.input<typeof zRpusAdminQuery>;
 export type RpusAdminFilters = z.output<typeof zRpusAdminQuery>;
 
@@ -238,16 +253,20 @@ export const MAX_IMPORT_ROWS = 10_000;
 export const MAX_IMPORT_CELL_LENGTH = 255;
 
 /** One row of an import file (spec §3): the columns the user fills, as text. */
-export const zRpuImportRow = z.object({
-  alias: z.string().max(MAX_IMPORT_CELL_LENGTH).default(''),
-  cfe_user: z.string().max(MAX_IMPORT_CELL_LENGTH).default(''),
-  service_number: z.string().max(MAX_IMPORT_CELL_LENGTH),
-  last_payment: z.string().max(MAX_IMPORT_CELL_LENGTH).nullable().optional(),
-  holder_name: z.string().max(MAX_IMPORT_CELL_LENGTH).nullable().optional(),
-});
+export const zRpuImportRow = lazySchema(() =>
+  z.object({
+    alias: z.string().max(MAX_IMPORT_CELL_LENGTH).default(''),
+    cfe_user: z.string().max(MAX_IMPORT_CELL_LENGTH).default(''),
+    service_number: z.string().max(MAX_IMPORT_CELL_LENGTH),
+    last_payment: z.string().max(MAX_IMPORT_CELL_LENGTH).nullable().optional(),
+    holder_name: z.string().max(MAX_IMPORT_CELL_LENGTH).nullable().optional(),
+  }),
+);
 export type RpuImportRow = z.input<typeof zRpuImportRow>;
 
-export const zRpuBulkCreate = z.object({ rows: z.array(zRpuImportRow).min(1).max(MAX_IMPORT_ROWS) });
+export const zRpuBulkCreate = lazySchema(() =>
+  z.object({ rows: z.array(zRpuImportRow).min(1).max(MAX_IMPORT_ROWS) }),
+);
 export type RpuBulkCreate = z.input<typeof zRpuBulkCreate>;
 
 /** The errors that drop a row (spec §3): its `__errors`, keyed by column. */
@@ -281,41 +300,49 @@ export const rpuImportOutcomes = ['created', 'duplicate', 'invalid'] as const;
 export type RpuImportOutcomeValue = (typeof rpuImportOutcomes)[number];
 
 /** The answer for one row: `row` is its index in the request's `rows`. */
-export const zRpuImportResult = z.object({
-  row: z.number().int(),
-  service_number: z.string(),
-  outcome: z.enum(rpuImportOutcomes),
-  reason: z.string().nullable(),
-  rpu_id: zId.nullable(),
-});
+export const zRpuImportResult = lazySchema(() =>
+  z.object({
+    row: z.number().int(),
+    service_number: z.string(),
+    outcome: z.enum(rpuImportOutcomes),
+    reason: z.string().nullable(),
+    rpu_id: zId.nullable(),
+  }),
+);
 export type RpuImportResult = z.infer<typeof zRpuImportResult>;
 
-export const zRpuBulkCreateResponse = z.object({
-  created: z.number().int(),
-  duplicates: z.number().int(),
-  invalid: z.number().int(),
-  results: z.array(zRpuImportResult),
-});
+export const zRpuBulkCreateResponse = lazySchema(() =>
+  z.object({
+    created: z.number().int(),
+    duplicates: z.number().int(),
+    invalid: z.number().int(),
+    results: z.array(zRpuImportResult),
+  }),
+);
 export type RpuBulkCreateResponse = z.infer<typeof zRpuBulkCreateResponse>;
 
 // ---------------------------------------------------------------------------------------------
 // Changes to many service points
 
-export const zRpuIds = z.object({ rpu_ids: z.array(zId).min(1).max(MAX_IMPORT_ROWS) });
+export const zRpuIds = lazySchema(() => z.object({ rpu_ids: z.array(zId).min(1).max(MAX_IMPORT_ROWS) }));
 export type RpuIds = z.infer<typeof zRpuIds>;
 
 /** POST /rpus/bulk-update: the same change applied to the selected service points. */
-export const zRpuBulkUpdate = zRpuIds.extend({
-  alias: z.string().trim().max(MAX_ALIAS_LENGTH).optional(),
-  /** Blank or null clears it. */
-  holder_name: zHolderName.nullable().optional(),
-  credential_id: zId.nullable().optional(),
-  with_autofetch: z.boolean().optional(),
-  send_email_notifications: z.boolean().optional(),
-});
+export const zRpuBulkUpdate = lazySchema(() =>
+  zRpuIds.extend({
+    alias: z.string().trim().max(MAX_ALIAS_LENGTH).optional(),
+    /** Blank or null clears it. */
+    holder_name: zHolderName.nullable().optional(),
+    credential_id: zId.nullable().optional(),
+    with_autofetch: z.boolean().optional(),
+    send_email_notifications: z.boolean().optional(),
+  }),
+);
 export type RpuBulkUpdate = z.infer<typeof zRpuBulkUpdate>;
 
-export const zRpuEmailNotifications = zRpuIds.extend({ send_email_notifications: z.boolean() });
+export const zRpuEmailNotifications = lazySchema(() =>
+  zRpuIds.extend({ send_email_notifications: z.boolean() }),
+);
 export type RpuEmailNotifications = z.infer<typeof zRpuEmailNotifications>;
 
 /**
@@ -323,51 +350,59 @@ export type RpuEmailNotifications = z.infer<typeof zRpuEmailNotifications>;
  * name, spec §3) is the total to pay of the last receipt, in whole pesos; null clears it, as a
  * blank holder name does.
  */
-export const zRpuUpdate = z
-  .object({
-    alias: z
-      .string()
-      .trim()
-      .max(MAX_ALIAS_LENGTH, { message: rpuFieldProblems.aliasTooLong(MAX_ALIAS_LENGTH) }),
-    holder_name: zHolderName.nullable(),
-    last_payment: zTotalToPay.nullable(),
-  })
-  .partial();
+export const zRpuUpdate = lazySchema(() =>
+  z
+    .object({
+      alias: z
+        .string()
+        .trim()
+        .max(MAX_ALIAS_LENGTH, { message: rpuFieldProblems.aliasTooLong(MAX_ALIAS_LENGTH) }),
+      holder_name: zHolderName.nullable(),
+      last_payment: zTotalToPay.nullable(),
+    })
+    .partial(),
+);
 export type RpuUpdate = z.input<typeof zRpuUpdate>;
 
-export const zRpuLink = z.object({ credential_id: zId.nullable() });
+export const zRpuLink = lazySchema(() => z.object({ credential_id: zId.nullable() }));
 export type RpuLink = z.infer<typeof zRpuLink>;
 
-export const zAffected = z.object({ affected: z.number().int() });
+export const zAffected = lazySchema(() => z.object({ affected: z.number().int() }));
 export type Affected = z.infer<typeof zAffected>;
 
 /** Column headers of the CSV export (Spanish, spec §1); the import accepts them back. */
 export { rpuCsvHeaders };
 
 /** POST /rpus/csv body: without `rpu_ids`, every service point the query's filters match. */
-export const zRpuCsvRequest = z.object({ rpu_ids: z.array(zId).max(MAX_IMPORT_ROWS).optional() });
+export const zRpuCsvRequest = lazySchema(() =>
+  z.object({ rpu_ids: z.array(zId).max(MAX_IMPORT_ROWS).optional() }),
+);
 export type RpuCsvRequest = z.infer<typeof zRpuCsvRequest>;
 
 // ---------------------------------------------------------------------------------------------
 // Superuser: one service point with everything around it
 
-export const zRpuTaskSummary = z.object({
-  task_id: zId,
-  type: z.number().int(),
-  status: z.number().int(),
-  message: z.string().nullable(),
-  created_at: z.string(),
-  finished_at: z.string().nullable(),
-});
+export const zRpuTaskSummary = lazySchema(() =>
+  z.object({
+    task_id: zId,
+    type: z.number().int(),
+    status: z.number().int(),
+    message: z.string().nullable(),
+    created_at: z.string(),
+    finished_at: z.string().nullable(),
+  }),
+);
 export type RpuTaskSummary = z.infer<typeof zRpuTaskSummary>;
 
 /** GET /rpus/admin/{rpu_id}/complete. */
-export const zRpuComplete = zRpuAdmin.extend({
-  user: z.object({ id: zId, email: z.string(), full_name: z.string(), company_name: z.string() }),
-  credential: z
-    .object({ credential_id: zId, alias: z.string(), cfe_user: z.string(), status: z.number().int() })
-    .nullable(),
-  periods_count: z.number().int(),
-  last_task: zRpuTaskSummary.nullable(),
-});
+export const zRpuComplete = lazySchema(() =>
+  zRpuAdmin.extend({
+    user: z.object({ id: zId, email: z.string(), full_name: z.string(), company_name: z.string() }),
+    credential: z
+      .object({ credential_id: zId, alias: z.string(), cfe_user: z.string(), status: z.number().int() })
+      .nullable(),
+    periods_count: z.number().int(),
+    last_task: zRpuTaskSummary.nullable(),
+  }),
+);
 export type RpuComplete = z.infer<typeof zRpuComplete>;
