@@ -75,15 +75,17 @@ export const zErrorBody = lazySchema(() =>
 export type ErrorBody = z.infer<typeof zErrorBody>;
 
 /** Query-string booleans arrive as text. */
-export const zQueryBoolean = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+export const zQueryBoolean = lazySchema(() =>
+  z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1'),
+);
 
 /** Money (MXN) travels as a decimal string with two places; it is never a float. */
-export const zMoney = z
-  .string()
-  .regex(/^-?\d+(\.\d{1,2})?$/)
-  .meta({ examples: ['1234.50'] });
+export const zMoney = lazySchema(() =>
+  z
+    .string()
+    .regex(/^-?\d+(\.\d{1,2})?$/)
+    .meta({ examples: ['1234.50'] }),
+);
 
 /** Calendar date on the wire: yyyy-MM-dd. */
 export const zIsoDate = lazySchema(() => z.iso.date().meta({ examples: ['2026-10-31'] }));

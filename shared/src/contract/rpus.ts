@@ -32,15 +32,17 @@ const serviceNumberMessages: Record<ServiceNumberProblem, string> = {
 
 export const serviceNumberMessage = (problem: ServiceNumberProblem) => serviceNumberMessages[problem];
 
-export const zServiceNumber = z
-  .string()
-  .max(64)
-  .meta({ examples: ['551234567897'] })
-  .superRefine((value, context) => {
-    const problem = serviceNumberProblem(value);
-    if (problem) context.addIssue({ code: 'custom', message: serviceNumberMessage(problem) });
-  })
-  .transform(normalizeServiceNumber);
+export const zServiceNumber = lazySchema(() =>
+  z
+    .string()
+    .max(64)
+    .meta({ examples: ['551234567897'] })
+    .superRefine((value, context) => {
+      const problem = serviceNumberProblem(value);
+      if (problem) context.addIssue({ code: 'custom', message: serviceNumberMessage(problem) });
+    })
+    .transform(normalizeServiceNumber),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Money typed by people
@@ -93,13 +95,15 @@ export const holderNameMessage = (problem: HolderNameProblem) =>
     : rpuImportProblems.holderNameCharacters;
 
 /** An optional holder name: normalised, and null when blank. */
-export const zHolderName = z
-  .string()
-  .superRefine((value, context) => {
-    const problem = holderNameProblem(value);
-    if (problem) context.addIssue({ code: 'custom', message: holderNameMessage(problem) });
-  })
-  .transform((value) => normalizeHolderName(value) || null);
+export const zHolderName = lazySchema(() =>
+  z
+    .string()
+    .superRefine((value, context) => {
+      const problem = holderNameProblem(value);
+      if (problem) context.addIssue({ code: 'custom', message: holderNameMessage(problem) });
+    })
+    .transform((value) => normalizeHolderName(value) || null),
+);
 
 // ---------------------------------------------------------------------------------------------
 // The total to pay CFE asks for to link a service
@@ -109,14 +113,16 @@ export const zHolderName = z
  * money shape of `last_payment` ("1234" or "1234.00"); cents other than zero are refused, because
  * CFE compares whole pesos and a rounded amount may not be the one it has.
  */
-export const zTotalToPay = z
-  .string()
-  .transform((value) => value.replace(/[\s$,]/g, ''))
-  .superRefine((value, context) => {
-    if (!/^\d{1,12}(\.0{1,2})?$/.test(value))
-      context.addIssue({ code: 'custom', message: rpuFieldProblems.totalToPayInvalid });
-  })
-  .transform((value) => `${value.split('.')[0]?.replace(/^0+(?=\d)/, '')}.00`);
+export const zTotalToPay = lazySchema(() =>
+  z
+    .string()
+    .transform((value) => value.replace(/[\s$,]/g, ''))
+    .superRefine((value, context) => {
+      if (!/^\d{1,12}(\.0{1,2})?$/.test(value))
+        context.addIssue({ code: 'custom', message: rpuFieldProblems.totalToPayInvalid });
+    })
+    .transform((value) => `${value.split('.')[0]?.replace(/^0+(?=\d)/, '')}.00`),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Why a service point needs a person

@@ -24,10 +24,12 @@ export const zSubscription = lazySchema(() =>
 );
 export type Subscription = z.infer<typeof zSubscription>;
 
-export const zEmail = z
-  .email()
-  .max(255)
-  .meta({ examples: ['ana@empresa.mx'] });
+export const zEmail = lazySchema(() =>
+  z
+    .email()
+    .max(255)
+    .meta({ examples: ['ana@empresa.mx'] }),
+);
 export const zPassword = lazySchema(() => z.string().min(8).max(128));
 
 export const zUserPublic = lazySchema(() =>
