@@ -13,8 +13,8 @@ if (inBrowser) z.config({ jitless: true });
  * A schema of the contract, built where it is first used in a browser (parsing an answer,
  * checking a form, composing another schema), and at once elsewhere (docs/decisions/172).
  *
- * Building all of the contract's ~140 schemas was most of the SDK's evaluation: a single task of
- * ~335 ms at 4× CPU before any signed-in screen could draw, though a screen parses a handful. The
+ * A signed-in screen parses a handful of the contract's ~140 schemas, but building them all was
+ * part of the SDK's evaluation, before any screen could draw (about 35 ms of it at 4× CPU). The
  * API builds them once as it starts and needs each to be itself (the OpenAPI document finds
  * schemas by identity in zod's registries), so it gets the schema, not a stand-in.
  *
