@@ -103,12 +103,34 @@ export class ApiSeed {
    */
   async userWithCredential({ superuser = false, subscribed = false } = {}): Promise<TestUser> {
     const user = superuser ? await this.superuser({ subscribed }) : await this.activeUser();
-    const credential = await this.request.post('/api/v1/credentials/', {
-      ...this.authorized(user.token),
-      data: { alias: 'Cuenta E2E', cfe_user: `cfe-${randomUUID()}`, password: 'portal-Password-1' },
-    });
-    expect(credential.status(), await credential.text()).toBe(200);
+    await this.refusedCredential(user.token);
     return user;
+  }
+
+  /**
+   * A CFE account that the replica does not know, so CFE refuses its password (a notice of the
+   * user's attention inbox). Adding an account connects it in the background; this returns once
+   * the refusal is stored. Announced later, the live event of it would refresh the lists of a page
+   * the test has opened, at a moment of its own (it once took a page to /subscription before the
+   * request a test waited for, the connection having waited behind other tests' syncs).
+   */
+  async refusedCredential(token: string, alias = 'Cuenta E2E'): Promise<void> {
+    const auth = this.authorized(token);
+    const created = await this.request.post('/api/v1/credentials/', {
+      ...auth,
+      data: { alias, cfe_user: `cfe-${randomUUID()}`, password: 'portal-Password-1' },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const { credential_id } = await created.json();
+    await expect
+      .poll(
+        async () => {
+          const credential = await this.request.get(`/api/v1/credentials/${credential_id}`, auth);
+          return ((await credential.json()) as { status_message: string | null }).status_message;
+        },
+        { intervals: [50, 100, 250], timeout: 30_000 },
+      )
+      .toMatch(/^CFE rechazó el inicio de sesión/);
   }
 
   /** A CFE account of the user (a demo account of the bundled replica of CFE's pages, by default). */

@@ -131,11 +131,7 @@ test('dentro de la aplicación, una cancelación aplica en la siguiente página 
   await page.goto('/subscription');
   await subscribe(page);
   // With a subscription the API takes the first CFE account (without one it answers 402).
-  const credential = await request.post('/api/v1/credentials/', {
-    ...seed.authorized(user.token),
-    data: { alias: 'Planta Norte', cfe_user: `cfe-${Date.now()}`, password: 'portal-Password-1' },
-  });
-  expect(credential.status(), await credential.text()).toBe(200);
+  await seed.refusedCredential(user.token, 'Planta Norte');
   await page.goto('/downloads');
   const navigation = page.getByRole('navigation', { name: 'Navegación principal' });
   // The screen's own requests (its list and its chart) are answered before the cancel: one of them
@@ -169,24 +165,7 @@ test('una respuesta 402 de la API, sin cambiar de página, lleva a /subscription
   seed,
 }) => {
   const user = await seed.subscribedUser();
-  const credential = await request.post('/api/v1/credentials/', {
-    ...seed.authorized(user.token),
-    data: { alias: 'Planta Sur', cfe_user: `cfe-${Date.now()}`, password: 'portal-Password-1' },
-  });
-  expect(credential.status(), await credential.text()).toBe(200);
-  // Adding an account connects it in the background, and the replica refuses this one's password:
-  // a notice of the attention inbox. It is there before the page opens. Announced later, its event
-  // would refresh the layout's lists after the cancel, and their 402 would come before the
-  // filter's (as it did once in a whole run, the connection waiting behind other tests' syncs).
-  await expect
-    .poll(async () => {
-      const attention = await request.get(
-        '/api/v1/attention/?page=1&page_size=1',
-        seed.authorized(user.token),
-      );
-      return ((await attention.json()) as { count: number }).count;
-    })
-    .toBe(1);
+  await seed.refusedCredential(user.token, 'Planta Sur');
   await signInWithToken(page, user.token);
   await page.goto('/rpus/');
   await expect(page.getByRole('heading', { name: 'Servicios', exact: true })).toBeVisible();
