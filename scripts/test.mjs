@@ -1,6 +1,15 @@
 // `npm test`: every check CI makes, in the order that fails fastest. CI runs exactly this.
 import { join } from 'node:path';
-import { buildAllInBackground, install, pnpm, repoRoot, run, step } from './lib/run.mjs';
+import {
+  buildAllInBackground,
+  install,
+  pnpm,
+  pnpmInBackground,
+  repoRoot,
+  run,
+  runAlongside,
+  step,
+} from './lib/run.mjs';
 
 install();
 const build = buildAllInBackground();
@@ -12,12 +21,25 @@ step('Tipos (tsc -b de TypeScript 7: cada paquete estricto, incremental)');
 // TypeScript 7's native compiler checks; 5.9 stays for the tools that use its API (decision 009).
 run(process.execPath, [join(repoRoot, 'node_modules/@typescript/native/bin/tsc'), '-b']);
 
+// The end-to-end tests start as soon as the build is done, beside jest: each leaves part of the
+// two cores idle while it waits on sockets, databases and the browser, and the other fills it
+// (decision 173). Their output is printed after jest's. npm start starts what was just built
+// instead of building it again; a failed step stops them as Ctrl-C would, so the product they
+// started closes its database.
+const endToEnd = build.exited.then((status) =>
+  status === 0
+    ? pnpmInBackground(
+        'Pruebas de extremo a extremo (Playwright en Chromium, producto iniciado con npm start; en paralelo con jest desde que terminó la compilación)',
+        ['--filter', '@luz/e2e', 'test'],
+        { env: { ...process.env, LUZ_SKIP_BUILD: '1' }, stopSignal: 'SIGINT' },
+      )
+    : null,
+);
+
 step(
   `Pruebas unitarias, de componentes y de la API (jest${process.env.TEST_DATABASE_URL ? ', también en PostgreSQL' : ', PGlite'})`,
 );
-run(process.execPath, ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--ci']);
+await runAlongside(process.execPath, ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--ci']);
 
 await build.finish();
-step('Pruebas de extremo a extremo (Playwright en Chromium, producto iniciado con npm start)');
-// npm start starts what was just built instead of building it again.
-pnpm(['--filter', '@luz/e2e', 'test'], { env: { ...process.env, LUZ_SKIP_BUILD: '1' } });
+await (await endToEnd)?.finish();

@@ -14,4 +14,21 @@ export function spawnPnpm(
 ): import('node:child_process').ChildProcess;
 export function install(): void;
 export function buildAll(): void;
-export function buildAllInBackground(): { finish(): Promise<void> };
+export type BackgroundStep = { exited: Promise<number>; finish(): Promise<void> };
+export function runInBackground(
+  title: string,
+  command: string,
+  args: string[],
+  options?: { env?: NodeJS.ProcessEnv; stopSignal?: NodeJS.Signals },
+): BackgroundStep;
+export function runAlongside(
+  command: string,
+  args: string[],
+  options?: import('node:child_process').SpawnOptions,
+): Promise<void>;
+export function buildAllInBackground(): BackgroundStep;
+export function pnpmInBackground(
+  title: string,
+  args: string[],
+  options?: { env?: NodeJS.ProcessEnv; stopSignal?: NodeJS.Signals },
+): BackgroundStep;

@@ -89,38 +89,73 @@ export function buildAll() {
 }
 
 /**
- * buildAll in a process of its own, its output kept in a file until `finish()` prints it (the
- * steps run meanwhile keep theirs readable). `npm test` builds so while Biome, tsc and jest run:
- * tsc and jest's last files leave a core idle, and the end-to-end phase starts what was built.
+ * `command` in a process of its own, its output kept in a file until `finish()` prints it under
+ * `title`, so that the steps run meanwhile keep theirs readable. `exited` is its status. If this
+ * script ends first (a step failed), the process is sent `stopSignal`.
  */
-export function buildAllInBackground() {
-  const folder = mkdtempSync(join(tmpdir(), 'luz-build-'));
-  const logFile = join(folder, 'build.log');
+export function runInBackground(title, command, args, { env = process.env, stopSignal = 'SIGTERM' } = {}) {
+  const folder = mkdtempSync(join(tmpdir(), 'luz-step-'));
+  const logFile = join(folder, 'output.log');
   const log = openSync(logFile, 'w');
-  const child = spawn(pnpmBin, [...pnpmPrefix, ...buildArgs], {
+  const child = spawn(command, args, {
     cwd: repoRoot,
+    env,
     stdio: ['ignore', log, log],
     shell: process.platform === 'win32',
   });
   closeSync(log);
+  const stop = () => child.exitCode === null && child.signalCode === null && child.kill(stopSignal);
+  process.once('exit', stop);
   const exited = new Promise((resolve) => {
     child.once('error', () => resolve(1));
     child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  }).then((status) => {
+    process.off('exit', stop);
+    return status;
   });
-  // A step that fails first ends this script: the build goes with it.
-  const stop = () => child.exitCode === null && child.kill();
-  process.once('exit', stop);
   return {
+    exited,
     async finish() {
       const status = await exited;
-      process.off('exit', stop);
-      step(`${buildTitle} (en segundo plano desde el inicio)`);
+      step(title);
       process.stdout.write(readFileSync(logFile));
       rmSync(folder, { recursive: true, force: true });
       if (status !== 0) {
-        console.error(`\u2716 ${['pnpm', ...buildArgs].join(' ')} failed (${status})`);
+        console.error(`\u2716 ${[command, ...args].join(' ')} failed (${status})`);
         process.exit(status);
       }
     },
   };
+}
+
+/** `run` without blocking this process: other work (a background step) goes on meanwhile. */
+export function runAlongside(command, args, options = {}) {
+  const child = spawn(command, args, {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+    ...options,
+  });
+  return new Promise((resolve) => {
+    child.once('error', () => resolve(1));
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  }).then((status) => {
+    if (status !== 0) {
+      console.error(`\u2716 ${[command, ...args].join(' ')} failed (${status})`);
+      process.exit(status);
+    }
+  });
+}
+
+/**
+ * buildAll in the background (runInBackground): `npm test` builds while Biome, tsc and jest run,
+ * which leave a core idle now and then, and the end-to-end phase starts what was built.
+ */
+export function buildAllInBackground() {
+  return pnpmInBackground(`${buildTitle} (en segundo plano desde el inicio)`, buildArgs);
+}
+
+/** `pnpm args` in the background (runInBackground). */
+export function pnpmInBackground(title, args, options) {
+  return runInBackground(title, pnpmBin, [...pnpmPrefix, ...args], options);
 }
