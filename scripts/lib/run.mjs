@@ -88,10 +88,15 @@ export function buildAll() {
   pnpm(buildArgs);
 }
 
+const posix = process.platform !== 'win32';
+let stopsOnSignals = false;
+
 /**
  * `command` in a process of its own, its output kept in a file until `finish()` prints it under
  * `title`, so that the steps run meanwhile keep theirs readable. `exited` is its status. If this
- * script ends first (a step failed), the process is sent `stopSignal`.
+ * script ends first (a step failed, Ctrl-C), its whole process group is sent `stopSignal`: the
+ * tools in between (npx, pnpm, a shell) pass no signal on, and Playwright stops the product it
+ * started only when every process of its run is told, as Ctrl-C tells a terminal's.
  */
 export function runInBackground(title, command, args, { env = process.env, stopSignal = 'SIGTERM' } = {}) {
   const folder = mkdtempSync(join(tmpdir(), 'luz-step-'));
@@ -101,11 +106,31 @@ export function runInBackground(title, command, args, { env = process.env, stopS
     cwd: repoRoot,
     env,
     stdio: ['ignore', log, log],
-    shell: process.platform === 'win32',
+    shell: !posix,
+    detached: posix,
   });
   closeSync(log);
-  const stop = () => child.exitCode === null && child.signalCode === null && child.kill(stopSignal);
+  const stop = () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      try {
+        if (posix) process.kill(-child.pid, stopSignal);
+        else child.kill(stopSignal);
+      } catch {
+        // Already gone.
+      }
+    }
+    rmSync(folder, { recursive: true, force: true });
+  };
   process.once('exit', stop);
+  // In a group of its own, the step no longer hears the terminal's Ctrl-C: this script passes it on.
+  if (!stopsOnSignals) {
+    stopsOnSignals = true;
+    for (const [signal, code] of [
+      ['SIGINT', 130],
+      ['SIGTERM', 143],
+    ])
+      process.once(signal, () => process.exit(code));
+  }
   const exited = new Promise((resolve) => {
     child.once('error', () => resolve(1));
     child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
