@@ -38,6 +38,19 @@ export function step(title) {
   console.info(`\n\u25b6 ${title}`);
 }
 
+/** Says which command failed and ends the script with its status. */
+function failed(command, args, status) {
+  console.error(`\u2716 ${[command, ...args].join(' ')} failed (${status})`);
+  process.exit(typeof status === 'number' ? status : 1);
+}
+
+/** A child process's exit status: its code, or 1 when a signal or an error ended it. */
+const statusOf = (child) =>
+  new Promise((resolve) => {
+    child.once('error', () => resolve(1));
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+
 /** Runs a command to completion with inherited output; exits the script on failure. */
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, {
@@ -46,10 +59,7 @@ export function run(command, args, options = {}) {
     shell: process.platform === 'win32',
     ...options,
   });
-  if (result.status !== 0) {
-    console.error(`\u2716 ${[command, ...args].join(' ')} failed (${result.status ?? result.signal})`);
-    process.exit(result.status ?? 1);
-  }
+  if (result.status !== 0) failed(command, args, result.status ?? result.signal);
 }
 
 export function pnpm(args, options) {
@@ -131,10 +141,7 @@ export function runInBackground(title, command, args, { env = process.env, stopS
     ])
       process.once(signal, () => process.exit(code));
   }
-  const exited = new Promise((resolve) => {
-    child.once('error', () => resolve(1));
-    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-  }).then((status) => {
+  const exited = statusOf(child).then((status) => {
     process.off('exit', stop);
     return status;
   });
@@ -145,10 +152,7 @@ export function runInBackground(title, command, args, { env = process.env, stopS
       step(title);
       process.stdout.write(readFileSync(logFile));
       rmSync(folder, { recursive: true, force: true });
-      if (status !== 0) {
-        console.error(`\u2716 ${[command, ...args].join(' ')} failed (${status})`);
-        process.exit(status);
-      }
+      if (status !== 0) failed(command, args, status);
     },
   };
 }
@@ -161,14 +165,8 @@ export function runAlongside(command, args, options = {}) {
     shell: process.platform === 'win32',
     ...options,
   });
-  return new Promise((resolve) => {
-    child.once('error', () => resolve(1));
-    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-  }).then((status) => {
-    if (status !== 0) {
-      console.error(`\u2716 ${[command, ...args].join(' ')} failed (${status})`);
-      process.exit(status);
-    }
+  return statusOf(child).then((status) => {
+    if (status !== 0) failed(command, args, status);
   });
 }
 
