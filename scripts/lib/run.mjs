@@ -51,14 +51,17 @@ const statusOf = (child) =>
     child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 
+/** A child's options: in the repository, with this script's output, through a shell on Windows. */
+const inheriting = (options) => ({
+  cwd: repoRoot,
+  stdio: 'inherit',
+  shell: process.platform === 'win32',
+  ...options,
+});
+
 /** Runs a command to completion with inherited output; exits the script on failure. */
 export function run(command, args, options = {}) {
-  const result = spawnSync(command, args, {
-    cwd: repoRoot,
-    stdio: 'inherit',
-    shell: process.platform === 'win32',
-    ...options,
-  });
+  const result = spawnSync(command, args, inheriting(options));
   if (result.status !== 0) failed(command, args, result.status ?? result.signal);
 }
 
@@ -67,12 +70,7 @@ export function pnpm(args, options) {
 }
 
 export function spawnPnpm(args, options = {}) {
-  return spawn(pnpmBin, [...pnpmPrefix, ...args], {
-    cwd: repoRoot,
-    stdio: 'inherit',
-    shell: process.platform === 'win32',
-    ...options,
-  });
+  return spawn(pnpmBin, [...pnpmPrefix, ...args], inheriting(options));
 }
 
 export function install() {
@@ -159,12 +157,7 @@ export function runInBackground(title, command, args, { env = process.env, stopS
 
 /** `run` without blocking this process: other work (a background step) goes on meanwhile. */
 export function runAlongside(command, args, options = {}) {
-  const child = spawn(command, args, {
-    cwd: repoRoot,
-    stdio: 'inherit',
-    shell: process.platform === 'win32',
-    ...options,
-  });
+  const child = spawn(command, args, inheriting(options));
   return statusOf(child).then((status) => {
     if (status !== 0) failed(command, args, status);
   });
