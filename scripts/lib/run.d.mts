@@ -14,12 +14,13 @@ export function spawnPnpm(
 ): import('node:child_process').ChildProcess;
 export function install(): void;
 export function buildAll(): void;
+export type BackgroundOptions = { env?: NodeJS.ProcessEnv; stopSignal?: NodeJS.Signals };
 export type BackgroundStep = { exited: Promise<number>; finish(): Promise<void> };
 export function runInBackground(
   title: string,
   command: string,
   args: string[],
-  options?: { env?: NodeJS.ProcessEnv; stopSignal?: NodeJS.Signals },
+  options?: BackgroundOptions,
 ): BackgroundStep;
 export function runAlongside(
   command: string,
@@ -27,8 +28,4 @@ export function runAlongside(
   options?: import('node:child_process').SpawnOptions,
 ): Promise<void>;
 export function buildAllInBackground(): BackgroundStep;
-export function pnpmInBackground(
-  title: string,
-  args: string[],
-  options?: { env?: NodeJS.ProcessEnv; stopSignal?: NodeJS.Signals },
-): BackgroundStep;
+export function pnpmInBackground(title: string, args: string[], options?: BackgroundOptions): BackgroundStep;
