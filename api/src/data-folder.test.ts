@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { chmod, lstat, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,8 +34,12 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** Starts the real API process on `dataDir`, sends one reset mail, stops it; answers its stdout. */
-async function startAndStop(dataDir: string): Promise<string> {
+/**
+ * Starts the real API process on `dataDir`, sends one reset mail and stops it as Ctrl-C stops
+ * `npm start` in a terminal: SIGINT reaches the API twice, from the terminal and forwarded by
+ * scripts/start.mjs. Answers its output and exit code.
+ */
+async function startAndStop(dataDir: string): Promise<{ output: string; code: number | null }> {
   const { command, args, cwd } = luzEntryCommand('main');
   const child: ChildProcess = spawn(command, args, {
     cwd,
@@ -53,13 +58,19 @@ async function startAndStop(dataDir: string): Promise<string> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += String(chunk);
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += String(chunk);
-  });
-  const exited = new Promise((done) => child.once('exit', done));
+  const printing = new EventEmitter();
+  for (const stream of [child.stdout, child.stderr])
+    stream?.on('data', (chunk) => {
+      output += String(chunk);
+      printing.emit('data');
+    });
+  const printed = (text: string) =>
+    new Promise<void>((done) => {
+      const check = () => output.includes(text) && done();
+      check();
+      printing.on('data', check);
+    });
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   try {
     // Generous: the machine may be busy.
     const deadline = Date.now() + 150_000;
@@ -77,15 +88,19 @@ async function startAndStop(dataDir: string): Promise<string> {
     }
   } finally {
     // Stopped whatever happened: a process left running would still be writing the folder.
-    child.kill('SIGTERM');
-    await exited;
+    child.kill('SIGINT');
+    // Signals sent together arrive as one: the second once the first has begun the shutdown.
+    await Promise.race([printed('Shutting down'), exited]);
+    child.kill('SIGINT');
   }
-  return output;
+  return { output, code: await exited };
 }
 
 test('a fresh start writes the database, secrets and outbox private to the user', async () => {
   const dataDir = join(folder, 'fresh');
-  const output = await startAndStop(dataDir);
+  const { output, code } = await startAndStop(dataDir);
+  // The second SIGINT did not cut the shutdown short: the database was closed.
+  expect(code).toBe(0);
   const entries = await modes(dataDir);
   const names = entries.map(({ path }) => path.slice(dataDir.length));
   expect(names).toEqual(expect.arrayContaining(['/secret_key', '/credentials_key', '/outbox']));
@@ -101,7 +116,7 @@ test('a start on a folder left open closes it, says so, and a second start finds
   await writeFile(join(documents, 'periodo.pdf'), '%PDF-1.4');
   for (const { path, folder: isFolder } of await modes(dataDir)) await chmod(path, isFolder ? 0o777 : 0o666);
 
-  const output = await startAndStop(dataDir);
+  const { output } = await startAndStop(dataDir);
   expect(wide(await modes(dataDir))).toEqual([]);
   const warning = output
     .split('\n')
@@ -112,7 +127,7 @@ test('a start on a folder left open closes it, says so, and a second start finds
   expect(Number(warning?.files)).toBeGreaterThan(3);
   expect(Number(warning?.folders)).toBeGreaterThan(3);
 
-  expect(await startAndStop(dataDir)).not.toContain('made private');
+  expect((await startAndStop(dataDir)).output).not.toContain('made private');
 }, 480_000);
 
 test('makePrivate leaves symbolic links and what they point to alone', async () => {

@@ -83,8 +83,9 @@ export function stopOnSignals({ app, replica, mailer, db }: Runtime, graceMs: nu
     clearTimeout(timer);
     process.exit(0);
   };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const)
-    process.once(signal, (received) => void stop(received));
+  // Still listening once stopping: Ctrl-C on `npm start` reaches this process twice (from the
+  // terminal, and forwarded by scripts/start.mjs), and a signal nobody listens to kills it at once.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, (received) => void stop(received));
 }
 
 /** Runs a process entry; a configuration error is printed as its message alone. */
