@@ -35,8 +35,11 @@ export type WebFallback = (
  * Serves the built front end when it exists: the host at `/`, each remote at `/remotes/<name>/`
  * (with CORS, so the same files also work from a CDN), and `/config.json` from the environment.
  * Files go out as the build compressed them (Brotli or gzip, by the browser's Accept-Encoding).
- * A missing build folder is skipped: the API then runs alone. Answers the SPA fallback for the
- * not-found handler (null in API-only mode): the host's page with the configuration in it.
+ * Each file of a build gets a route of its own as the app starts (`wildcard: false`): behind one
+ * wildcard route, @fastify/static listed every folder on an asset's path at each request to check
+ * its spelling (2 s of the API's CPU in one end-to-end run). A missing build folder is skipped:
+ * the API then runs alone. Answers the SPA fallback for the not-found handler (null in API-only
+ * mode): the host's page with the configuration in it.
  */
 export async function webRoutes(app: ApiApp, config: Config): Promise<WebFallback> {
   const document = zRuntimeConfig.parse(runtimeConfig(config));
@@ -52,10 +55,13 @@ export async function webRoutes(app: ApiApp, config: Config): Promise<WebFallbac
   await app.register(fastifyStatic, {
     root: hostDist,
     prefix: '/',
-    // The page (`/`, index.html) is answered by the page handler below, with the configuration in
-    // it. Its own routes, not `allowedPath`: with one, @fastify/static lists every folder on an
-    // asset's path at each request (5 s of the API's CPU in one end-to-end run, decision 009).
+    // The page (`/`, index.html and its compressed copies) is answered by the page handler below,
+    // with the configuration in it. Its own routes, not `allowedPath`: with one, @fastify/static
+    // lists every folder on an asset's path at each request (5 s of the API's CPU in one
+    // end-to-end run, decision 009).
     index: false,
+    wildcard: false,
+    globIgnore: ['index.html*'],
     preCompressed: true,
     cacheControl: false,
     dotfiles: DOTFILES,
@@ -92,6 +98,7 @@ async function serveRemote(app: FastifyInstance, webRoot: string, name: RemoteNa
     root: dist,
     prefix: `/remotes/${name}/`,
     decorateReply: false,
+    wildcard: false,
     preCompressed: true,
     cacheControl: false,
     dotfiles: DOTFILES,

@@ -82,9 +82,12 @@ test('hashed assets are cached for good; unhashed files revalidate; a missing fi
   expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   const manifest = await get('/mf-manifest.json');
   expect(manifest.headers['cache-control']).toBe('no-cache');
-  const missing = await get('/static/js/missing.0123456789.js');
-  expect(missing.statusCode).toBe(404);
-  expect(missing.json()).toEqual({ detail: 'Not Found' });
+  // Another spelling of a file that exists is missing too, as on a case-insensitive disk.
+  for (const url of ['/static/js/missing.0123456789.js', '/static/JS/index.c0fea2a087.js']) {
+    const missing = await get(url);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ detail: 'Not Found' });
+  }
 });
 
 test('remotes are served under /remotes/<name>/ with CORS and no fallback', async () => {
