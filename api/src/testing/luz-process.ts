@@ -37,7 +37,10 @@ export function startLuzProcess(
   const { command, args, cwd } = luzEntryCommand(entry);
   const child = spawn(command, args, {
     cwd,
-    env: { ...process.env, ...env },
+    // API only (the bundle's folder holds no front end), whether or not the build beside jest has
+    // made the front end yet: WEB_ROOT defaults to the checkout, and a route for each of the
+    // build's files was a tenth of a process's start.
+    env: { ...process.env, WEB_ROOT: process.env[API_BUNDLE] as string, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
