@@ -64,21 +64,26 @@ async function startAndStop(dataDir: string): Promise<{ output: string; code: nu
       output += String(chunk);
       printing.emit('data');
     });
-  const printed = (text: string) =>
-    new Promise<void>((done) => {
-      const check = () => output.includes(text) && done();
+  /** The first match of `pattern` in what the process prints, once it prints it. */
+  const printed = (pattern: RegExp) =>
+    new Promise<RegExpExecArray>((done) => {
+      const check = () => {
+        const match = pattern.exec(output);
+        if (match) done(match);
+      };
       check();
       printing.on('data', check);
     });
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   try {
+    const [, port] = await Promise.race([
+      printed(/Luz escuchando en http:\/\/localhost:(\d+)/),
+      exited.then(() => {
+        throw new Error(`API did not start:\n${output}`);
+      }),
+    ]);
     // Generous: the machine may be busy.
     const deadline = Date.now() + 150_000;
-    while (!/Luz escuchando en http:\/\/localhost:(\d+)/.test(output)) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`API did not start:\n${output}`);
-      await new Promise((done) => setTimeout(done, 100));
-    }
-    const port = /Luz escuchando en http:\/\/localhost:(\d+)/.exec(output)?.[1];
     await fetch(`http://127.0.0.1:${port}/api/v1/password-recovery/jefa@luz.test`, { method: 'POST' });
     // The mail is written after the answer: wait until the outbox holds it.
     const outbox = join(dataDir, 'outbox');
@@ -90,7 +95,7 @@ async function startAndStop(dataDir: string): Promise<{ output: string; code: nu
     // Stopped whatever happened: a process left running would still be writing the folder.
     child.kill('SIGINT');
     // Signals sent together arrive as one: the second once the first has begun the shutdown.
-    await Promise.race([printed('Shutting down'), exited]);
+    await Promise.race([printed(/Shutting down/), exited]);
     child.kill('SIGINT');
   }
   return { output, code: await exited };
