@@ -107,3 +107,8 @@ test('a 401 while a password change fails still ends the session', async () => {
   expect(unauthorized).toHaveBeenCalledTimes(1);
   expect(getAccessToken()).toBeNull();
 });
+
+test('no request timeout (spec §7): the client waits for a long export as long as it takes', () => {
+  // axios's 0 is "never": a limit here would cut ZIP and CSV exports of large accounts.
+  expect(http.defaults.timeout).toBe(0);
+});
