@@ -76,12 +76,12 @@ async function startAndStop(dataDir: string): Promise<{ output: string; code: nu
     });
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   try {
-    const [, port] = await Promise.race([
+    const ready = await Promise.race([
       printed(/Luz escuchando en http:\/\/localhost:(\d+)/),
-      exited.then(() => {
-        throw new Error(`API did not start:\n${output}`);
-      }),
+      exited.then(() => null),
     ]);
+    if (!ready) throw new Error(`API did not start:\n${output}`);
+    const [, port] = ready;
     // Generous: the machine may be busy.
     const deadline = Date.now() + 150_000;
     await fetch(`http://127.0.0.1:${port}/api/v1/password-recovery/jefa@luz.test`, { method: 'POST' });
