@@ -1,10 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { EventEmitter } from 'node:events';
 import { chmod, lstat, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makePrivate } from './data-folder';
-import { luzEntryCommand } from './testing/luz-process';
+import { startLuzProcess } from './testing/luz-process';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './testing/test-database';
 
 // The data folder holds the embedded database (a superuser is one UPDATE away), the secrets, the
@@ -40,11 +38,10 @@ afterAll(async () => {
  * scripts/start.mjs. Answers its output and exit code.
  */
 async function startAndStop(dataDir: string): Promise<{ output: string; code: number | null }> {
-  const { command, args, cwd } = luzEntryCommand('main');
-  const child: ChildProcess = spawn(command, args, {
-    cwd,
-    env: {
-      PATH: process.env.PATH,
+  const luz = await startLuzProcess(
+    'main',
+    {
+      PATH: process.env.PATH ?? '',
       DATA_DIR: dataDir,
       PORT: '0',
       HOST: '127.0.0.1',
@@ -55,37 +52,14 @@ async function startAndStop(dataDir: string): Promise<{ output: string; code: nu
       FIRST_SUPERUSER_PASSWORD: 'Una-Frase-Larga-De-Verdad-7',
       ...(database?.url ? { DATABASE_URL: database.url } : {}),
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const printing = new EventEmitter();
-  for (const stream of [child.stdout, child.stderr])
-    stream?.on('data', (chunk) => {
-      output += String(chunk);
-      printing.emit('data');
-    });
-  /** The first match of `pattern` in what the process prints, once it prints it. */
-  const printed = (pattern: RegExp) =>
-    new Promise<RegExpExecArray>((done) => {
-      const check = () => {
-        const match = pattern.exec(output);
-        if (match) done(match);
-      };
-      check();
-      printing.on('data', check);
-    });
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  try {
-    const ready = await Promise.race([
-      printed(/Luz escuchando en http:\/\/localhost:(\d+)/),
-      exited.then(() => null),
-    ]);
-    if (!ready) throw new Error(`API did not start:\n${output}`);
-    const [, port] = ready;
     // Generous: the machine may be busy.
-    const deadline = Date.now() + 150_000;
+    { timeoutMs: 150_000, inheritEnv: false },
+  );
+  try {
+    const [, port] = (await luz.printed(/Luz escuchando en http:\/\/localhost:(\d+) /)) ?? [];
     await fetch(`http://127.0.0.1:${port}/api/v1/password-recovery/jefa@luz.test`, { method: 'POST' });
     // The mail is written after the answer: wait until the outbox holds it.
+    const deadline = Date.now() + 150_000;
     const outbox = join(dataDir, 'outbox');
     while ((await readdir(outbox).catch(() => [])).filter((name) => name.endsWith('.eml')).length === 0) {
       if (Date.now() > deadline) throw new Error('no mail in the outbox');
@@ -93,12 +67,12 @@ async function startAndStop(dataDir: string): Promise<{ output: string; code: nu
     }
   } finally {
     // Stopped whatever happened: a process left running would still be writing the folder.
-    child.kill('SIGINT');
+    luz.process.kill('SIGINT');
     // Signals sent together arrive as one: the second once the first has begun the shutdown.
-    await Promise.race([printed(/Shutting down/), exited]);
-    child.kill('SIGINT');
+    await luz.printed(/Shutting down/);
+    luz.process.kill('SIGINT');
   }
-  return { output, code: await exited };
+  return { output: luz.output.join(''), code: await luz.exited };
 }
 
 test('a fresh start writes the database, secrets and outbox private to the user', async () => {

@@ -35,7 +35,7 @@ export function workerProcesses(stepTimeoutSeconds: number, workerEnv: Record<st
           LOG_LEVEL: 'warn',
           ...workerEnv,
         },
-        40_000,
+        { timeoutMs: 40_000 },
       );
       fixture.workers.push(worker);
       return worker;
