@@ -111,6 +111,7 @@ try {
       pad('LH', 4),
       pad('LH LCP', 7),
       pad('LH TBT', 7),
+      pad('all TBT', 7),
     ].join(' '),
   );
   for (const route of routes) {
@@ -140,7 +141,13 @@ try {
         pad(score ? (score.error ? 'err' : score.score) : '-', 4),
         pad(score ? score.lcpMs.toFixed(0) : '-', 7),
         pad(score ? score.tbtMs.toFixed(0) : '-', 7),
+        pad(score ? score.allBlockingMs.toFixed(0) : '-', 7),
       ].join(' '),
+    );
+  }
+  if (LIGHTHOUSE) {
+    console.info(
+      'all TBT: the blocking time of every long task of the load, before the first paint too: what TBT would be if the page painted with its HTML (docs/decisions/162).',
     );
   }
   for (const [route, score] of scores) {
