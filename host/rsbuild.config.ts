@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginCompileHints } from '../shared/build/compile-hints';
 import { forDevServer } from '../shared/build/federation';
 import { pluginPrecompress } from '../shared/build/precompress';
 import { DEFERRED_CHUNK_PATTERN } from '../shared/src/contract/boot';
@@ -11,6 +12,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     pluginReact(),
     pluginModuleFederation(command === 'dev' ? forDevServer(federation) : federation),
+    pluginCompileHints(),
     pluginPrecompress(),
   ],
   source: { entry: { index: './src/index.tsx' } },

@@ -1,4 +1,5 @@
 import type { Response } from '@playwright/test';
+import { COMPILE_HINT } from '../../shared/build/compile-hints';
 import { expect, signInWithToken, test } from '../fixtures';
 
 /** Built files are named `<name>.<content hash>.<ext>`: such a file never changes. */
@@ -58,6 +59,29 @@ test('la primera carga llega comprimida y lo que tiene hash se guarda para siemp
       cache: 'no-cache',
     });
   }
+});
+
+test('cada script del host y de los remotos pide a Chromium compilarlo entero mientras llega', async ({
+  page,
+  seed,
+}) => {
+  const user = await seed.userWithCredential();
+  await signInWithToken(page, user.token);
+  // Read as they arrive: a page's bodies are gone once it navigates away.
+  const firstLines: Promise<{ url: string; firstLine: string | undefined }>[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url()).pathname;
+    if (!url.endsWith('.js')) return;
+    firstLines.push(response.text().then((text) => ({ url, firstLine: text.split('\n', 1)[0] })));
+  });
+  for (const path of ['/rpus/', '/downloads']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  const scripts = await Promise.all(firstLines);
+  expect(scripts.some(({ url }) => url.startsWith('/static/js/'))).toBe(true);
+  expect(scripts.filter(({ url }) => url.startsWith('/remotes/')).length).toBeGreaterThanOrEqual(4);
+  for (const script of scripts) expect(script).toEqual({ url: script.url, firstLine: COMPILE_HINT });
 });
 
 test('la configuración de ejecución también se sirve aparte, sin guardarse sin revalidar', async ({

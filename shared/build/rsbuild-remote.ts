@@ -3,6 +3,7 @@ import type { createModuleFederationConfig } from '@module-federation/rsbuild-pl
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type EnvironmentConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginCompileHints } from './compile-hints';
 import { forDevServer } from './federation';
 import { pluginPrecompress } from './precompress';
 
@@ -48,6 +49,7 @@ export function remoteRsbuildConfig(federation: Federation, devPort: number, wor
       pluginModuleFederation(command === 'dev' ? forDevServer(federation) : federation, {
         environment: 'web',
       }),
+      pluginCompileHints(),
       pluginPrecompress(),
     ],
     environments: {
