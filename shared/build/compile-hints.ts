@@ -8,9 +8,9 @@ import type { RsbuildPlugin } from '@rsbuild/core';
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /**
- * Puts the compile hint at the top of every script of a production build. Nearly all of a screen's
- * code runs as it starts, each module's factory once (the evaluation of the SDK, the framework, the
- * federation runtime), so compiling it lazily put that compilation into the page's longest tasks:
+ * Puts the compile hint at the top of every script of a production build. Much of what a screen
+ * loads runs as it starts, every module's factory once (the evaluation of the SDK, the framework,
+ * the federation runtime), so compiling it lazily put that compilation into the page's longest tasks:
  * with the hint, a cold signed-in screen painted 7–17 % sooner at 4× CPU and blocked the main
  * thread 23–45 % less (docs/decisions/174-compile-hints.md).
  */
