@@ -1,5 +1,5 @@
-import { act, render, screen as view } from '@testing-library/react';
-import { Suspense, useEffect, useState } from 'react';
+import { render, screen as view } from '@testing-library/react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { ChunkScreen, screenOf } from './chunk-screen';
 
 /**
@@ -19,63 +19,53 @@ function chunkOf<Screens>(screens: Screens) {
   };
 }
 
+let layoutMounts = 0;
+
+function Layout({ label }: { label: string }) {
+  useEffect(() => {
+    layoutMounts += 1;
+  }, []);
+  return <p>{label}</p>;
+}
+
+function Outlet() {
+  return <p>contenido</p>;
+}
+
+function Subscription() {
+  return <p>suscripción</p>;
+}
+
+const withFallback = (children: ReactNode) => <Suspense fallback={<p>cargando</p>}>{children}</Suspense>;
+
 test('a screen drawn through the lazy wrapper is not mounted again once its chunk is known to be loaded', async () => {
-  let mounts = 0;
-  function Layout({ label }: { label: string }) {
-    useEffect(() => {
-      mounts += 1;
-    }, []);
-    return <p>{label}</p>;
-  }
+  layoutMounts = 0;
   const { chunk, know } = chunkOf({ Layout });
   const layout = screenOf(chunk, (screens) => screens.Layout);
-  let rerender: (label: string) => void = () => undefined;
-  function Page() {
-    const [label, setLabel] = useState('primera');
-    rerender = setLabel;
-    return (
-      <Suspense fallback={<p>cargando</p>}>
-        <ChunkScreen screen={layout} label={label} />
-      </Suspense>
-    );
-  }
-  render(<Page />);
+  const { rerender } = render(withFallback(<ChunkScreen screen={layout} label="primera" />));
   expect(await view.findByText('primera')).toBeInTheDocument();
   know();
   // A navigation renders the route's element again.
-  act(() => rerender('segunda'));
+  rerender(withFallback(<ChunkScreen screen={layout} label="segunda" />));
   expect(view.getByText('segunda')).toBeInTheDocument();
-  expect(mounts).toBe(1);
+  expect(layoutMounts).toBe(1);
 });
 
-test('a screen whose chunk is already there is drawn at once, without the loading fallback', async () => {
-  function Outlet() {
-    return <p>contenido</p>;
-  }
+test('a screen whose chunk is already there is drawn at once, without the loading fallback', () => {
   const { chunk, know } = chunkOf({ Outlet });
   know();
   const outlet = screenOf(chunk, (screens) => screens.Outlet);
-  render(
-    <Suspense fallback={<p>cargando</p>}>
-      <ChunkScreen screen={outlet} />
-    </Suspense>,
-  );
+  render(withFallback(<ChunkScreen screen={outlet} />));
   expect(view.getByText('contenido')).toBeInTheDocument();
   expect(view.queryByText('cargando')).not.toBeInTheDocument();
 });
 
-test("the same place given another route's screen draws that screen", async () => {
-  function Layout() {
-    return <p>diseño</p>;
-  }
-  function Subscription() {
-    return <p>suscripción</p>;
-  }
+test("the same place given another route's screen draws that screen", () => {
   const { chunk, know } = chunkOf({ Layout, Subscription });
   know();
   const layout = screenOf(chunk, (screens) => screens.Layout);
   const subscription = screenOf(chunk, (screens) => screens.Subscription);
-  const { rerender } = render(<ChunkScreen screen={layout} />);
+  const { rerender } = render(<ChunkScreen screen={layout} label="diseño" />);
   expect(view.getByText('diseño')).toBeInTheDocument();
   rerender(<ChunkScreen screen={subscription} />);
   expect(view.getByText('suscripción')).toBeInTheDocument();
