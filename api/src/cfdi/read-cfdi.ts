@@ -217,9 +217,23 @@ function oneServiceNumber(voucher: XmlNode, required: boolean): string | null {
   return null;
 }
 
+/**
+ * The vouchers read from files still in memory: a sync reads each downloaded CFDI twice, the
+ * connector to check whose it is and the sync to store it, and both get the same bytes.
+ */
+const vouchersRead = new WeakMap<Uint8Array, XmlNode>();
+
 /** Reads the XML of a document; throws CfdiError('not_cfdi') for anything that is not a CFDI. */
 function voucherOf(xml: Uint8Array | string): XmlNode {
-  const text = typeof xml === 'string' ? xml : decodeCfdiBytes(xml);
+  if (typeof xml === 'string') return parseVoucher(xml);
+  const read = vouchersRead.get(xml);
+  if (read) return read;
+  const voucher = parseVoucher(decodeCfdiBytes(xml));
+  vouchersRead.set(xml, voucher);
+  return voucher;
+}
+
+function parseVoucher(text: string): XmlNode {
   if (XMLValidator.validate(text) !== true) throw new CfdiError('not_cfdi', cfdiMessages.notCfdi);
   let document: unknown;
   try {
