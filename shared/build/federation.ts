@@ -75,20 +75,39 @@ export const sharedSingletons = {
 type Federation = ReturnType<typeof createModuleFederationConfig>;
 
 /**
- * The options `rsbuild dev` runs with: shared tree shaking is a production-size optimisation, and
- * in development, where Rspack does not track which exports are used, the plugin's usage marks
- * flag exports of unrelated modules unused: the federation SDK's `__exportAll` disappears and the
- * host's page never starts (docs/decisions/006-dev-hot-reload.md).
+ * The options `rsbuild dev` runs with, without the production builds' two savings:
+ * - shared tree shaking: in development, where Rspack does not track which exports are used, the
+ *   plugin's usage marks flag exports of unrelated modules unused: the federation SDK's
+ *   `__exportAll` disappears and the host's page never starts (docs/decisions/006-dev-hot-reload.md);
+ * - remotes without their own copy of the singletons (`providedByHost`): an edited remote then
+ *   reloaded the whole page instead of updating in place (`scripts/check-dev-reload.mjs`).
  */
 export function forDevServer(federation: Federation): Federation {
   const { shared } = federation;
   if (!shared || Array.isArray(shared)) return federation;
-  const untreeShaken = Object.entries(shared).map(([name, config]) => {
+  const asDeveloped = Object.entries(shared).map(([name, config]) => {
     if (typeof config !== 'object') return [name, config];
-    const { treeShaking: _productionOnly, ...rest } = config;
+    const { treeShaking: _treeShaking, import: _import, ...rest } = config;
     return [name, rest];
   });
-  return { ...federation, shared: Object.fromEntries(untreeShaken) };
+  return { ...federation, shared: Object.fromEntries(asDeveloped) };
+}
+
+/**
+ * The singletons as a remote declares them: taken from the page, never built into the remote. A
+ * remote runs only inside the host, which has registered every singleton before any remote loads,
+ * so the copy each remote built of them (react-dom, the SDK, …: about two thirds of its files) was
+ * never fetched, yet minified and compressed at every build (docs/decisions/175). The tree-shaken
+ * ones keep their copy: without it the federation runtime fetched a whole second router for the
+ * remote, whose screens then found no router around them.
+ */
+function providedByHost(shared: typeof sharedSingletons) {
+  return Object.fromEntries(
+    Object.entries(shared).map(([name, config]) => [
+      name,
+      'treeShaking' in config ? config : { ...config, import: false as const },
+    ]),
+  );
 }
 
 /**
@@ -99,7 +118,7 @@ export function forDevServer(federation: Federation): Federation {
 export const remoteFederation = (remote: 'rpus' | 'periods' | 'admin' | 'settings') => ({
   name: `remote_${remote}`,
   exposes: { './lifecycles': './src/lifecycles.tsx' },
-  shared: sharedSingletons,
+  shared: providedByHost(sharedSingletons),
   experiments: { externalRuntime: true, optimization: { target: 'web' as const } },
   // Remote types cross the boundary through `RemoteProps` in @luz/shared (docs/decisions/001).
   dts: false as const,
