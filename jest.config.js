@@ -64,10 +64,11 @@ export default {
   // Test files wait on databases, sockets and argon2 as much as they compute: three workers keep
   // two cores busy (decision 009).
   maxWorkers: 3,
-  // Each file that builds an app leaves ~13 MB of it reachable after it ends (what keeps it is not
-  // known yet), so a worker's heap grew from ~180 to ~500 MB over its files, and garbage
-  // collection took 8 % of its time at the start and 30 % at the end. A worker past this after a
-  // file is replaced by a new one: the whole jest run took 0.75–0.78 of the time (decision 009).
+  // Files used to leave their realm reachable after they ended (Node's fetch timer kept jest's
+  // async-local store, now boxed by scripts/jest/async-storages.cjs), so a worker's heap grew from
+  // ~180 to ~500 MB over its files, and garbage collection took 8 % of its time at the start and
+  // 30 % at the end. A worker past this after a file is replaced by a new one: a guard against the
+  // next such leak (decision 009).
   workerIdleMemoryLimit: '400MB',
   // The files that start processes first: on a clean checkout jest knows no durations (decision 009).
   testSequencer: '<rootDir>/scripts/jest/sequencer.mjs',

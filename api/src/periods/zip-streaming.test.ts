@@ -52,6 +52,9 @@ class WatchedStorage implements DocumentStorage {
   delete(key: string) {
     return this.inner.delete(key);
   }
+  close() {
+    this.inner.close();
+  }
 }
 
 const FILES = 120;
@@ -90,6 +93,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+  // The app closes only a storage of its own.
+  storage.close();
   await rm(root, { recursive: true, force: true });
 });
 

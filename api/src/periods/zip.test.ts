@@ -13,7 +13,11 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'luz-zip-unit-'));
   storage = new LocalDocumentStorage(root);
 });
-afterAll(() => rm(root, { recursive: true, force: true }));
+afterAll(async () => {
+  // Its reader's worker thread would outlive the file, and keep its realm.
+  storage.close();
+  await rm(root, { recursive: true, force: true });
+});
 
 const ZIP64_END_RECORD = Buffer.from([0x50, 0x4b, 0x06, 0x06]);
 

@@ -11,7 +11,11 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'luz-storage-'));
   storage = new LocalDocumentStorage(root);
 });
-afterAll(() => rm(root, { recursive: true, force: true }));
+afterAll(async () => {
+  // Its reader's worker thread would outlive the file, and keep its realm.
+  storage.close();
+  await rm(root, { recursive: true, force: true });
+});
 
 documentStorageContract(() => storage);
 
