@@ -227,6 +227,7 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
   const invalidations = new PoolInvalidations(pool);
   const direct = queryable(pool);
   const listening = queryable(invalidations.queryable);
+  let closed: Promise<void> | undefined;
   const outer: Queryable = {
     query: (sql, params) => (invalidations.active ? listening : direct).query(sql, params),
     exec: (sql) => (invalidations.active ? listening : direct).exec(sql),
@@ -274,13 +275,17 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
       };
     },
     notify: (channel, payload, via = outer) => notifyVia(via, channel, payload),
-    async close() {
-      await listener.close();
-      // pg-pool's end() resolves once it has asked its connections to end, not once they have:
-      // wait for each one, so that whoever drops the database next finds none still open.
-      const ended = connectionsEnded(pool);
-      await pool.end();
-      await ended;
+    // Once, however often it is called (as PGlite's): pg-pool rejects a second end().
+    close() {
+      closed ??= (async () => {
+        await listener.close();
+        // pg-pool's end() resolves once it has asked its connections to end, not once they have:
+        // wait for each one, so that whoever drops the database next finds none still open.
+        const ended = connectionsEnded(pool);
+        await pool.end();
+        await ended;
+      })();
+      return closed;
     },
   };
 }
