@@ -168,10 +168,8 @@ export function runAlongside(command, args, options = {}) {
  * which leave a core idle now and then, and the end-to-end phase starts what was built.
  */
 export function buildAllInBackground() {
-  return pnpmInBackground(`${buildTitle} (en segundo plano desde el inicio)`, buildArgs);
-}
-
-/** `pnpm args` in the background (runInBackground). */
-export function pnpmInBackground(title, args, options) {
-  return runInBackground(title, pnpmBin, [...pnpmPrefix, ...args], options);
+  return runInBackground(`${buildTitle} (en segundo plano desde el inicio)`, pnpmBin, [
+    ...pnpmPrefix,
+    ...buildArgs,
+  ]);
 }
