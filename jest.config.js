@@ -29,8 +29,13 @@ const frontEnd = (dir) => ({
   setupFilesAfterEnv: ['<rootDir>/../shared/src/testing/setup-dom.ts'],
 });
 
-const api = ({ postgres = false } = {}) => ({
-  displayName: postgres ? 'api-postgres' : 'api',
+/**
+ * The API's tests. With TEST_DATABASE_URL set, each file that opens a database runs on PGlite and
+ * then on PostgreSQL in one realm (`scripts/jest/on-both-databases.cjs`); the others, which would
+ * test the same code twice, run once (decision 009).
+ */
+const api = ({ postgres }) => ({
+  displayName: 'api',
   rootDir: '<rootDir>/api',
   // jest's node environment, plus what every file of a worker shares: PGlite's compiled
   // WebAssembly and the template data folders (decision 009).
@@ -44,20 +49,21 @@ const api = ({ postgres = false } = {}) => ({
   globalSetup: '<rootDir>/src/testing/global-setup.ts',
   globalTeardown: '<rootDir>/src/testing/global-teardown.ts',
   testMatch: ['<rootDir>/src/**/*.test.ts'],
-  transform: { '^.+\\.(t|j)s$': swc(false) },
+  transform: {
+    '^.+\\.(t|j)s$': postgres
+      ? [
+          '<rootDir>/../scripts/jest/on-both-databases.cjs',
+          { swc: swc(false)[1], oneDatabase: notForPostgres() },
+        ]
+      : swc(false),
+  },
   // utils/resolve-package.ts reads import.meta, which the CommonJS that jest runs has not.
   moduleNameMapper: { '/utils/resolve-package$': '<rootDir>/src/testing/resolve-package.cjs' },
   // ESM-only dependencies are compiled to CommonJS like our own sources.
   transformIgnorePatterns: [`/node_modules/(?!\\.pnpm|(${esmOnly.join('|')})/)`],
-  setupFiles: postgres ? ['<rootDir>/src/testing/use-postgres.ts'] : [],
-  // On PostgreSQL only the files that open a database: the others would test the same code twice.
-  testPathIgnorePatterns: postgres
-    ? ['/node_modules/', ...notForPostgres().map(exactPath)]
-    : ['/node_modules/'],
 });
 
 const notForPostgres = () => testsNotForPostgres(fileURLToPath(new URL('./api/src', import.meta.url)));
-const exactPath = (file) => `^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
 
 export default {
   rootDir: '.',
@@ -83,8 +89,7 @@ export default {
     frontEnd('remote-periods'),
     frontEnd('remote-admin'),
     frontEnd('remote-settings'),
-    api(),
-    // The same API tests on PostgreSQL, when a server is available (ARCHITECTURE §9).
-    ...(process.env.TEST_DATABASE_URL ? [api({ postgres: true })] : []),
+    // On PostgreSQL too when a server is available (ARCHITECTURE §9).
+    api({ postgres: Boolean(process.env.TEST_DATABASE_URL) }),
   ],
 };

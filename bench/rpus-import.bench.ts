@@ -7,6 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { bearer, seedUser, tokenFor } from '../api/src/testing/fixtures';
 import { createTestApp } from '../api/src/testing/test-app';
+import { selectTestDatabase } from '../api/src/testing/test-database';
 import { analyseTable } from '../remote-rpus/src/import/import-rows';
 import { analyseFile } from '../remote-rpus/src/import/read-table';
 import { xlsxOf } from '../remote-rpus/src/import/testing/xlsx';
@@ -72,7 +73,7 @@ async function browserSide() {
 }
 
 async function apiSide(backend: 'pglite' | 'postgres') {
-  process.env.LUZ_TEST_DB = backend;
+  selectTestDatabase(backend);
   const t = await createTestApp();
   try {
     console.info(`API on ${backend === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}`);

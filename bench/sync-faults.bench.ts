@@ -26,6 +26,7 @@ import { seedCredential, startSyncReplica, syncConfig } from '../api/src/sync/te
 import { bearer, seedUser, tokenFor } from '../api/src/testing/fixtures';
 import { captureLogs } from '../api/src/testing/log-capture';
 import { createTestApp, type TestApp } from '../api/src/testing/test-app';
+import { selectTestDatabase } from '../api/src/testing/test-database';
 
 const ACCOUNTS = 3;
 const SERVICES_PER_ACCOUNT = 10;
@@ -130,10 +131,8 @@ async function serverDeadlocks(t: TestApp, kind: string): Promise<number> {
 }
 
 async function run(kind: string, rates: FaultRates): Promise<Figures> {
-  if (kind === 'postgres') {
-    process.env.LUZ_TEST_DB = 'postgres';
-    process.env.TEST_DATABASE_URL = postgresUrl;
-  } else delete process.env.LUZ_TEST_DB;
+  selectTestDatabase(kind === 'postgres' ? 'postgres' : 'pglite');
+  if (kind === 'postgres') process.env.TEST_DATABASE_URL = postgresUrl;
   const simulator = await startSyncReplica({ historyMonths: MONTHS });
   const faulted = rates !== noFault;
   if (faulted) {

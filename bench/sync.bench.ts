@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { seedCredential, startSyncReplica, syncConfig } from '../api/src/sync/test-helpers';
 import { bearer, seedUser, tokenFor } from '../api/src/testing/fixtures';
 import { createTestApp } from '../api/src/testing/test-app';
+import { selectTestDatabase } from '../api/src/testing/test-database';
 
 const CREDENTIALS = 10;
 const RPUS = Number(process.env.BENCH_RPUS ?? 1_000);
@@ -21,7 +22,7 @@ const CONCURRENCY_PER_CREDENTIAL = 1;
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (databaseUrl) {
-  process.env.LUZ_TEST_DB = 'postgres';
+  selectTestDatabase('postgres');
   process.env.TEST_DATABASE_URL = databaseUrl;
 }
 

@@ -19,7 +19,6 @@ export default class LargestFirst extends Sequencer {
       tests.map((test) => [test.path, { weight: weight(test.path), size: statSync(test.path).size }]),
     );
     const key = (test) => keys.get(test.path);
-    // A file that runs in both API projects keeps its two runs side by side (stable sort).
     return [...tests].sort((a, b) => key(b).weight - key(a).weight || key(b).size - key(a).size);
   }
 }

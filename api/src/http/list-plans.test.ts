@@ -3,7 +3,7 @@
 // large share of a big table. A missing index, or a count that counts everything again, shows up
 // as a scan of the whole table and fails here, whatever the machine's speed.
 //
-// PostgreSQL only (the api-postgres project): seeding 100,000 service points into PGlite inside
+// PostgreSQL only: seeding 100,000 service points into PGlite inside
 // a test run would take minutes; PGlite runs the same planner on the same indexes.
 import type { PageQuery } from '@luz/shared/contract';
 import { listCredentials } from '../credentials/service';

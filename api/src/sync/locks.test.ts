@@ -1,6 +1,6 @@
 // The engine's lock order (locks.ts, decision 023): two users syncing the same service numbers,
 // payment histories and receipts at once, never deadlock and never answer 500. It matters on
-// PostgreSQL (api-postgres); on PGlite, one connection, it checks the same outcomes.
+// PostgreSQL; on PGlite, one connection, it checks the same outcomes.
 import { bearer, seedUser, tokenFor } from '../testing/fixtures';
 import { captureLogs } from '../testing/log-capture';
 import { createTestApp, type TestApp } from '../testing/test-app';

@@ -120,7 +120,7 @@ export type TestApp = {
 
 /**
  * The real app, ready for `inject` or `listen`, on a migrated database: a new one (PGlite in
- * memory, or PostgreSQL under the api-postgres project), or `database` to share one between apps.
+ * memory, or PostgreSQL in a file's PostgreSQL run), or `database` to share one between apps.
  */
 export async function createTestApp({
   config: overrides,

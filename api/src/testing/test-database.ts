@@ -14,9 +14,20 @@ export type TestDatabase = {
   drop(): Promise<void>;
 };
 
-/** `LUZ_TEST_DB=postgres` (the api-postgres jest project) runs the suite on TEST_DATABASE_URL's server. */
-export function testDatabaseKind(): 'pglite' | 'postgres' {
+export type TestDatabaseKind = 'pglite' | 'postgres';
+
+/**
+ * Which database the test apps and databases made from now on use: `LUZ_TEST_DB=postgres` selects
+ * TEST_DATABASE_URL's server. Under jest an API test file that opens a database runs once on each
+ * when the server is set (`scripts/jest/on-both-databases.cjs`, decision 009); benchmarks choose.
+ */
+export function testDatabaseKind(): TestDatabaseKind {
   return process.env.LUZ_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+}
+
+export function selectTestDatabase(kind: TestDatabaseKind): void {
+  if (kind === 'postgres') process.env.LUZ_TEST_DB = 'postgres';
+  else delete process.env.LUZ_TEST_DB;
 }
 
 export function serverUrl(): string {
