@@ -26,7 +26,7 @@ import { seedCredential, startSyncReplica, syncConfig } from '../api/src/sync/te
 import { bearer, seedUser, tokenFor } from '../api/src/testing/fixtures';
 import { captureLogs } from '../api/src/testing/log-capture';
 import { createTestApp, type TestApp } from '../api/src/testing/test-app';
-import { selectTestDatabase } from '../api/src/testing/test-database';
+import { selectTestDatabase, type TestDatabaseKind } from '../api/src/testing/test-database';
 
 const ACCOUNTS = 3;
 const SERVICES_PER_ACCOUNT = 10;
@@ -49,7 +49,9 @@ const replicaFaults = {
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres')
   .split(',')
-  .filter((kind) => kind === 'pglite' || (kind === 'postgres' && postgresUrl));
+  .filter(
+    (kind): kind is TestDatabaseKind => kind === 'pglite' || (kind === 'postgres' && Boolean(postgresUrl)),
+  );
 
 /** The product's defaults, but shorter waits between step attempts so that a run ends in minutes. */
 const syncSettings = {
@@ -121,7 +123,7 @@ async function waitForTasks(t: TestApp, taskIds: string[]) {
   }
 }
 
-async function serverDeadlocks(t: TestApp, kind: string): Promise<number> {
+async function serverDeadlocks(t: TestApp, kind: TestDatabaseKind): Promise<number> {
   if (kind !== 'postgres') return 0;
   await t.db.query('SELECT pg_stat_clear_snapshot()');
   const { rows } = await t.db.query<{ n: number }>(
@@ -130,8 +132,8 @@ async function serverDeadlocks(t: TestApp, kind: string): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-async function run(kind: string, rates: FaultRates): Promise<Figures> {
-  selectTestDatabase(kind === 'postgres' ? 'postgres' : 'pglite');
+async function run(kind: TestDatabaseKind, rates: FaultRates): Promise<Figures> {
+  selectTestDatabase(kind);
   if (kind === 'postgres') process.env.TEST_DATABASE_URL = postgresUrl;
   const simulator = await startSyncReplica({ historyMonths: MONTHS });
   const faulted = rates !== noFault;
