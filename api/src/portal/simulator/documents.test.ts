@@ -1,4 +1,5 @@
-import { PDFDocument } from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
+import QRCode from 'qrcode';
 import { centavosOf, moneyText } from '../../cfdi/money';
 import { paymentFormName } from '../../cfdi/payment-forms';
 import { type CfeInvoice, type CfePayment, readCfeCfdi } from '../../cfdi/read-cfdi';
@@ -220,6 +221,16 @@ test('the PDF receipt is a one-page PDF made by a PDF library, with the QR of SA
   expect(loaded.getTitle()).toBe(`Recibo CFE ${document.serviceNumber} ${document.series}-${document.folio}`);
   // Same receipt, same file.
   expect((await receiptPdf(document, profile)).equals(pdf)).toBe(true);
+  // The dark modules the page fills are those of the QR of SAT's verification expression.
+  const { modules } = QRCode.create(satVerificationUrl(document, profile), {
+    errorCorrectionLevel: 'M',
+    maskPattern: 2,
+  });
+  const expected = new Set<string>();
+  for (let row = 0; row < modules.size; row += 1)
+    for (let column = 0; column < modules.size; column += 1)
+      if (modules.get(row, column)) expected.add(`${column},${row}`);
+  expect(qrModulesDrawn(loaded)).toEqual(expected);
   const url = new URL(satVerificationUrl(document, profile));
   expect(url.origin).toBe('https://verificacfdi.facturaelectronica.sat.gob.mx');
   expect(Object.fromEntries(url.searchParams)).toEqual({
@@ -230,3 +241,19 @@ test('the PDF receipt is a one-page PDF made by a PDF library, with the QR of SA
     fe: expect.stringMatching(/^[A-Za-z0-9+/=]{8}$/),
   });
 });
+
+/** The modules the page's last content stream (the QR's) fills after its change of coordinates, as `column,row`. */
+function qrModulesDrawn(pdf: PDFDocument): Set<string> {
+  const contents = pdf.getPage(0).node.Contents();
+  const last =
+    contents instanceof PDFArray ? pdf.context.lookup(contents.get(contents.size() - 1)) : contents;
+  if (!(last instanceof PDFRawStream)) return new Set();
+  const operators = Buffer.from(decodePDFRawStream(last).decode()).toString('latin1').split('\n');
+  const qr = operators.slice(operators.findIndex((operator) => operator.endsWith(' cm')) + 1);
+  const drawn = new Set<string>();
+  for (const operator of qr.slice(0, qr.indexOf('f'))) {
+    const [column, row, width] = operator.split(' ').map(Number) as [number, number, number];
+    for (let offset = 0; offset < width; offset += 1) drawn.add(`${column + offset},${row}`);
+  }
+  return drawn;
+}
