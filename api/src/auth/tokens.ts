@@ -42,7 +42,9 @@ export function createTokenService({
   // A token seen before is not decoded or checked again until it expires (issue 17): it is looked
   // up by its own text, where fast-jwt's cache first took a SHA-256 of it (6 % of a cached list's
   // time). Revocation is the caller's (users.token_version, revoked_tokens), never cached here.
-  const verified = new LRUCache<string, AccessClaims>({ max: TOKEN_CACHE_SIZE });
+  // Made on the first verification: the LRU allocates room for every entry up front, and a service
+  // that only issues tokens (a test's fixture) never needs it.
+  let verified: LRUCache<string, AccessClaims> | undefined;
   return {
     expiresInMinutes: expireMinutes,
     issue(userId, tokenVersion) {
@@ -50,11 +52,11 @@ export function createTokenService({
       return signer({ sub: userId, ver: tokenVersion, jti: randomUUID() });
     },
     verify(token) {
-      const known = verified.get(token);
+      const known = verified?.get(token);
       // fast-jwt's own rule, on its own clock: a token is good until the second of its `exp`.
       if (known) {
         if (Date.now() <= known.exp * 1000) return known;
-        verified.delete(token);
+        verified?.delete(token);
         return null;
       }
       let claims: Record<string, unknown>;
@@ -76,6 +78,7 @@ export function createTokenService({
         return null;
       }
       const checked = Object.freeze({ sub, ver: ver as number, iat, exp, jti });
+      verified ??= new LRUCache<string, AccessClaims>({ max: TOKEN_CACHE_SIZE });
       verified.set(token, checked);
       return checked;
     },

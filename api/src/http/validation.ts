@@ -224,14 +224,17 @@ const REMEMBERED_QUERIES = 1_000;
  * the value is frozen because every request that asks the same gets the same object.
  */
 function rememberingValid(validate: (data: unknown) => { value?: unknown; error?: Error }) {
-  const valid = new LRUCache<string, object>({ max: REMEMBERED_QUERIES });
+  // Made on the first query string accepted: an LRU allocates room for all its entries, and an app
+  // has a validator for every list route, most never asked in a test or a short-lived process.
+  let valid: LRUCache<string, object> | undefined;
   return (data: unknown) => {
     const key = JSON.stringify(data);
-    const known = valid.get(key);
+    const known = valid?.get(key);
     if (known !== undefined) return { value: known };
     const result = validate(data);
     if (result.error || typeof result.value !== 'object' || result.value === null) return result;
     const value = frozen(result.value);
+    valid ??= new LRUCache<string, object>({ max: REMEMBERED_QUERIES });
     valid.set(key, value);
     return { value };
   };
