@@ -84,16 +84,17 @@ function qrOperators(text: string, x: number, y: number, size: number): string {
 }
 
 /**
- * The page's content streams compressed by Node's zlib: pdf-lib deflates them with pako, in
- * JavaScript, at several times the cost. The same bytes give the same file.
+ * `contents` as a stream deflated by Node's zlib: pdf-lib deflates its content streams with pako,
+ * in JavaScript, at several times the cost. The same bytes give the same file.
  */
+const deflatedStream = (pdf: PDFDocument, contents: string | Uint8Array) =>
+  pdf.context.stream(deflateSync(contents), { Filter: 'FlateDecode' });
+
+/** pdf-lib's content streams, deflated as `deflatedStream` does. */
 function compressContents(pdf: PDFDocument) {
   for (const [ref, object] of pdf.context.enumerateIndirectObjects()) {
-    if (!(object instanceof PDFContentStream)) continue;
-    pdf.context.assign(
-      ref,
-      pdf.context.stream(deflateSync(object.getUnencodedContents()), { Filter: 'FlateDecode' }),
-    );
+    if (object instanceof PDFContentStream)
+      pdf.context.assign(ref, deflatedStream(pdf, object.getUnencodedContents()));
   }
 }
 
@@ -236,8 +237,6 @@ export async function receiptPdf(receipt: WorldReceipt, profile: ServiceProfile)
 
   compressContents(pdf);
   const qr = qrOperators(satVerificationUrl(receipt, profile), 36, 110, 130);
-  page.node.addContentStream(
-    pdf.context.register(pdf.context.stream(deflateSync(qr), { Filter: 'FlateDecode' })),
-  );
+  page.node.addContentStream(pdf.context.register(deflatedStream(pdf, qr)));
   return Buffer.from(await pdf.save({ useObjectStreams: false }));
 }
