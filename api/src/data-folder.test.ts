@@ -52,8 +52,7 @@ async function startAndStop(dataDir: string): Promise<{ output: string; code: nu
       FIRST_SUPERUSER_PASSWORD: 'Una-Frase-Larga-De-Verdad-7',
       ...(database?.url ? { DATABASE_URL: database.url } : {}),
     },
-    // Generous: the machine may be busy.
-    { timeoutMs: 150_000, inheritEnv: false },
+    { inheritEnv: false },
   );
   try {
     const [, port] = (await luz.printed(/Luz escuchando en http:\/\/localhost:(\d+) /)) ?? [];

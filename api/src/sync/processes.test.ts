@@ -72,7 +72,7 @@ postgresOnly('sync workers as separate processes on PostgreSQL', () => {
       [user.id],
     );
     expect(rpus.map((rpu) => rpu.rpu_status)).toEqual([1, 1]);
-  }, 120_000);
+  }, 600_000);
 });
 
 postgresOnly('two sync worker processes on PostgreSQL', () => {
@@ -128,5 +128,5 @@ postgresOnly('two sync worker processes on PostgreSQL', () => {
        GROUP BY 1, 2 HAVING count(*) > 1`,
     );
     expect(duplicates).toEqual([]);
-  }, 120_000);
+  }, 600_000);
 });

@@ -19,24 +19,20 @@ export function workerProcesses(stepTimeoutSeconds: number, workerEnv: Record<st
     t: undefined as unknown as TestApp,
     workers: [] as LuzProcess[],
     async startWorker(): Promise<LuzProcess> {
-      const worker = await startLuzProcess(
-        'worker',
-        {
-          DATABASE_URL: fixture.database.url as string,
-          PORTAL_URL: fixture.replica.url,
-          // A replica on loopback: no pacing (CFE itself gets seconds by default).
-          PORTAL_PACING_MS: '0',
-          PORTAL_CONSULTATION_PACING_MS: '0',
-          DATA_DIR: fixture.t.config.dataDir,
-          SECRET_KEY: fixture.t.config.secretKey,
-          CREDENTIALS_KEY: fixture.t.config.credentialsKey.toString('hex'),
-          SYNC_STEP_TIMEOUT_SECONDS: String(stepTimeoutSeconds),
-          SYNC_RETRY_DELAY_SECONDS: '0.2',
-          LOG_LEVEL: 'warn',
-          ...workerEnv,
-        },
-        { timeoutMs: 40_000 },
-      );
+      const worker = await startLuzProcess('worker', {
+        DATABASE_URL: fixture.database.url as string,
+        PORTAL_URL: fixture.replica.url,
+        // A replica on loopback: no pacing (CFE itself gets seconds by default).
+        PORTAL_PACING_MS: '0',
+        PORTAL_CONSULTATION_PACING_MS: '0',
+        DATA_DIR: fixture.t.config.dataDir,
+        SECRET_KEY: fixture.t.config.secretKey,
+        CREDENTIALS_KEY: fixture.t.config.credentialsKey.toString('hex'),
+        SYNC_STEP_TIMEOUT_SECONDS: String(stepTimeoutSeconds),
+        SYNC_RETRY_DELAY_SECONDS: '0.2',
+        LOG_LEVEL: 'warn',
+        ...workerEnv,
+      });
       fixture.workers.push(worker);
       return worker;
     },

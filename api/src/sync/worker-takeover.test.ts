@@ -74,5 +74,5 @@ postgresOnly('a dead worker process on PostgreSQL', () => {
     // The dead process's heartbeat is gone; the survivor's is fresh.
     const { rows: beating } = await t.db.query<{ pid: number }>('SELECT pid FROM job_workers');
     expect(beating.map((row) => row.pid)).toEqual([workers[0]?.process.pid]);
-  }, 180_000);
+  }, 600_000);
 });
