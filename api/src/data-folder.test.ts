@@ -85,7 +85,7 @@ test('a fresh start writes the database, secrets and outbox private to the user'
   if (!database) expect(names.filter((name) => name.startsWith('/pgdata/')).length).toBeGreaterThan(10);
   expect(wide(entries)).toEqual([]);
   expect(output).not.toContain('made private');
-}, 240_000);
+}, 600_000);
 
 test('a start on a folder left open closes it, says so, and a second start finds nothing to do', async () => {
   const dataDir = join(folder, 'fresh');
@@ -106,7 +106,7 @@ test('a start on a folder left open closes it, says so, and a second start finds
   expect(Number(warning?.folders)).toBeGreaterThan(3);
 
   expect((await startAndStop(dataDir)).output).not.toContain('made private');
-}, 480_000);
+}, 600_000);
 
 test('makePrivate leaves symbolic links and what they point to alone', async () => {
   const root = join(folder, 'links');
