@@ -259,13 +259,20 @@ export async function replica<T>(request: APIRequestContext, path: string): Prom
 /**
  * A portal account of the replica of the caller's own (password Demo-2024) with `services` in it,
  * without the XML throttle: what a test links to it or downloads from it never changes what
- * other tests find in the shared demo accounts.
+ * other tests find in the shared demo accounts. With `historyMonths`, its grids list only that
+ * many months (services contracted recently): a test that needs its services synced, not their
+ * whole history, syncs a few receipts each instead of fifteen.
  */
-export async function replicaAccount(request: APIRequestContext, services = 0): Promise<string> {
+export async function replicaAccount(
+  request: APIRequestContext,
+  services = 0,
+  options: { historyMonths?: number } = {},
+): Promise<string> {
   const username = `e2e-${randomUUID()}`;
+  const switches = { xmlThrottle: null, historyMonths: options.historyMonths ?? null };
   const response = await request.post(
     `http://127.0.0.1:${process.env.LUZ_E2E_REPLICA_PORT}/__replica/accounts`,
-    { data: { username, password: 'Demo-2024', services, switches: { xmlThrottle: null } } },
+    { data: { username, password: 'Demo-2024', services, switches } },
   );
   expect(response.status(), await response.text()).toBe(201);
   return username;

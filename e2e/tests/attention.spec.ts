@@ -151,7 +151,8 @@ test('una cuenta agregada en Configuración › CFE se comprueba al momento e im
   request,
 }) => {
   test.setTimeout(180_000);
-  const portalUser = await replicaAccount(request, 3);
+  // A few months each: the import and the first sync are what this tests, not a long history.
+  const portalUser = await replicaAccount(request, 3, { historyMonths: 4 });
   const user = await seed.activeUser();
   await seed.addCredential(user.token, { cfe_user: await replicaAccount(request), alias: 'Primera' });
   await signInWithToken(page, user.token);

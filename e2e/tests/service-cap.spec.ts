@@ -15,8 +15,10 @@ test('sincronizar servicios que rebasan el límite de la cuenta de CFE pide conf
 }) => {
   test.setTimeout(240_000);
   const user = await seed.activeUser();
-  // Nine services in the account, imported and synced: one more is fine, two are past the cap.
-  const credentialId = await seed.addCredential(user.token, { cfe_user: await replicaAccount(request, 9) });
+  // Nine services in the account, imported and synced (a few months each: their history is not
+  // what this tests): one more is fine, two are past the cap.
+  const portalUser = await replicaAccount(request, 9, { historyMonths: 4 });
+  const credentialId = await seed.addCredential(user.token, { cfe_user: portalUser });
   const imported = await request.post(`/api/v1/credentials/sync/${credentialId}`, {
     ...seed.authorized(user.token),
     data: {},

@@ -70,8 +70,8 @@ function withDocumentFaults(world: ReplicaWorld, faults: DocumentFaults): Replic
   };
   return {
     accountServices: world.accountServices,
-    service(serviceNumber) {
-      const service = world.service(serviceNumber);
+    service(serviceNumber, historyMonths) {
+      const service = world.service(serviceNumber, historyMonths);
       if (!service) return null;
       const other = faults.mismatchedXml.has(serviceNumber)
         ? world.service(`${serviceNumber.startsWith('9') ? '8' : '9'}${serviceNumber.slice(1)}`)

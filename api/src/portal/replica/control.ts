@@ -29,6 +29,7 @@ const switchesSchema = z
     serviceCap: z.number().int().min(0).nullable(),
     linkVisibleAfterMs: z.number().int().min(0),
     loginRedirect: z.boolean(),
+    historyMonths: z.number().int().min(1).max(120).nullable(),
   })
   .partial()
   .strict();
@@ -197,7 +198,7 @@ export function registerControl(
       return {
         username: account.username,
         services: account.services.map((linked) => {
-          const service = world.service(linked.serviceNumber);
+          const service = world.service(linked.serviceNumber, state.switchesFor(account).historyMonths);
           return {
             service_number: linked.serviceNumber,
             holder_name: service?.holderName ?? null,

@@ -55,7 +55,9 @@ export function renderHome(ctx: ReplicaContext, visit: Visit, account: Account, 
   const path = miEspacioPath('home');
   const selected = selectedService(ctx, visit, account);
   const dropDown = serviceDropDown(ctx, account, selected);
-  const receipts = (selected ? (ctx.world.service(selected)?.documents ?? []) : [])
+  const receipts = (
+    selected ? (ctx.world.service(selected, visit.switches.historyMonths)?.documents ?? []) : []
+  )
     .filter((document) => document.kind === 'receipt')
     .slice(0, 6);
   const more = gridRowControl(controls.history, 0, rowControls.moreInvoices);

@@ -45,7 +45,7 @@ function renderInvoices(
   const selected = selectedService(ctx, visit, account);
   if (visit.switches.staleGrid) visit.session.gridService ??= selected;
   const shown = visit.switches.staleGrid ? visit.session.gridService : selected;
-  const documents = shown ? (ctx.world.service(shown)?.documents ?? []) : [];
+  const documents = shown ? (ctx.world.service(shown, visit.switches.historyMonths)?.documents ?? []) : [];
   const dropDown = serviceDropDown(ctx, account, selected);
   const postbacks = [...dropDown.postbacks];
   const rows = documents.map((document, row) => {
@@ -118,7 +118,9 @@ export function registerInvoicesPage(app: FastifyInstance, ctx: ReplicaContext) 
       );
       const [series, folio] = rows[row] ?? [];
       const document = shown
-        ? ctx.world.service(shown)?.documents.find((item) => item.series === series && item.folio === folio)
+        ? ctx.world
+            .service(shown, visit.switches.historyMonths)
+            ?.documents.find((item) => item.series === series && item.folio === folio)
         : undefined;
       if (!document) return refusePost(reply);
       if (target.endsWith(rowControls.pdf) && document.pdf) {

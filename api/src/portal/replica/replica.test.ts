@@ -43,6 +43,15 @@ async function logIn() {
   expect(answer.url.pathname).toBe(miEspacioPath('home'));
 }
 
+/** Logs in and lists the selected service's invoices grid: its months, newest first. */
+async function logInAndListInvoices() {
+  await logIn();
+  const reading = readAnswer(await http.send(browser, 'GET', url(miEspacioPath('invoices'))));
+  if (reading.kind !== 'page' || !reading.page.form) throw new Error('no page');
+  const selected = reading.page.form.fields.find(([name]) => name === controls.services.name)?.[1];
+  return { selected, months: (invoiceRows(reading.page) ?? []).map((row) => row.document.month) };
+}
+
 const refused = (answer: Answer) => {
   expect(answer.status).toBe(200);
   expect(html(answer)).toContain(messages.serverError);
@@ -211,6 +220,39 @@ test('OtrasFacturas: the whole history without pager; a download is the attachme
   );
   expect(file.attachment).toBe(`${first?.document.series}-${first?.document.folio}.xml`);
   expect(file.contentType).toContain('xml');
+});
+
+test('historyMonths: an account’s grids and its control truth list only its recent months', async () => {
+  const month = (document: { month: string }) => document.month;
+  type Truth = { documents: { month: string }[] };
+  const whole = await logInAndListInvoices();
+  const selected = whole.selected;
+  const all = (await (
+    await fetch(`${replica.url}/__replica/services/${selected}/documents`)
+  ).json()) as Truth;
+  expect(whole.months).toEqual(all.documents.map(month));
+
+  const switched = await fetch(`${replica.url}/__replica/switches`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: 'empresa.demo', switches: { historyMonths: 4 } }),
+  });
+  expect(switched.status).toBe(200);
+  browser = { jar: new CookieJar(), nextRequestAt: 0 };
+  const recent = await logInAndListInvoices();
+  // Four months back from 2026-11-15: September to November, newest first, a subset of the whole.
+  expect(recent.months.length).toBeGreaterThan(0);
+  expect(recent.months.length).toBeLessThan(whole.months.length);
+  expect(recent.months.every((value) => value >= '2026-07')).toBe(true);
+  expect(recent.months).toEqual(all.documents.map(month).filter((value) => recent.months.includes(value)));
+  const account = (await (
+    await fetch(`${replica.url}/__replica/accounts/empresa.demo/documents`)
+  ).json()) as {
+    services: (Truth & { service_number: string })[];
+  };
+  expect(
+    account.services.find((service) => service.service_number === selected)?.documents.map(month),
+  ).toEqual(recent.months);
 });
 
 test('the control API refuses switches it does not know', async () => {

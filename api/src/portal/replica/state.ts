@@ -37,6 +37,11 @@ export type Switches = {
   linkVisibleAfterMs: number;
   /** Login answers a redirect to Default.aspx (true) or Default's content in place at Login.aspx. */
   loginRedirect: boolean;
+  /**
+   * The grids list only this many months back, as for services contracted that recently (the
+   * portal has nothing older); null: the world's whole history.
+   */
+  historyMonths: number | null;
 };
 
 export const defaultSwitches = (): Switches => ({
@@ -54,6 +59,7 @@ export const defaultSwitches = (): Switches => ({
   serviceCap: null,
   linkVisibleAfterMs: 0,
   loginRedirect: true,
+  historyMonths: null,
 });
 
 export type LinkedService = { serviceNumber: string; alias: string; visibleAt: number };

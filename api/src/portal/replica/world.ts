@@ -51,8 +51,11 @@ export type ReplicaService = {
 };
 
 export interface ReplicaWorld {
-  /** Null when CFE has no such service. */
-  service(serviceNumber: string): ReplicaService | null;
+  /**
+   * Null when CFE has no such service. `historyMonths` (the account's switch) lists fewer months
+   * than the world has; null or absent: all of them.
+   */
+  service(serviceNumber: string, historyMonths?: number | null): ReplicaService | null;
   /** Services an account of the replica starts with. */
   accountServices(username: string, count: number): string[];
 }
@@ -123,10 +126,11 @@ export function simulatedWorld(options: { today: () => Date; historyMonths: numb
   // A receipt is 10–30 KB: at most a few tens of MB.
   const files: DrawnFiles = new LRUCache({ max: 2_000 });
   return {
-    service(serviceNumber) {
+    service(serviceNumber, historyMonths) {
       if (!isServiceNumber(serviceNumber)) return null;
       const profile = serviceProfile(serviceNumber);
-      const documents = serviceDocuments(profile, options.today(), options.historyMonths).map((document) =>
+      const months = Math.min(historyMonths ?? options.historyMonths, options.historyMonths);
+      const documents = serviceDocuments(profile, options.today(), months).map((document) =>
         replicaDocument(document, profile, files),
       );
       return {
