@@ -182,15 +182,19 @@ export async function finishedTaskStatus(request: APIRequestContext, token: stri
 }
 
 /**
- * A subscribed user whose demo portal account ("empresa.demo" of the bundled replica) has been
- * synced; answers once the task finished.
+ * A subscribed user whose portal account, six services like the replica's "empresa.demo", has been
+ * synced; answers once the task finished. The account is the test run's own, with eight months of
+ * history (about four receipts a service, with their payments): enough for every screen the
+ * `periodos` specs read, a quarter of the thirty months "empresa.demo" has, and nothing another
+ * test links to the shared demo account joins this sync.
  */
 export async function syncedDemoUser(seed: ApiSeed, request: APIRequestContext) {
   const user = await seed.activeUser();
   const auth = seed.authorized(user.token);
+  const portalUser = await replicaAccount(request, 6, { historyMonths: 8 });
   const credential = await request.post('/api/v1/credentials/', {
     ...auth,
-    data: { alias: 'Empresa demo', cfe_user: 'empresa.demo', password: 'Demo-2024' },
+    data: { alias: 'Empresa demo', cfe_user: portalUser, password: 'Demo-2024' },
   });
   expect(credential.status(), await credential.text()).toBe(200);
   const { credential_id } = await credential.json();

@@ -1,7 +1,7 @@
 import { demoAccount, expect, finishedTaskStatus, signInWithToken, test } from '../fixtures';
 
 // What CFE's CFDI say reaches the screens: the bundled replica of CFE's pages serves CFDI 4.0 receipts
-// and payment documents as CFE issues them (demo account "empresa.demo"); the sync reads them.
+// and payment documents as CFE issues them (the account the setup project synced); the sync reads them.
 
 type Rpu = {
   rpu_id: string;

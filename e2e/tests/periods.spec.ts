@@ -4,7 +4,7 @@ import yauzl from 'yauzl';
 import { type ApiSeed, demoAccount, expect, signInWithToken, test } from '../fixtures';
 
 // The periods and downloads screens on data the real sync engine fetched from the bundled
-// replica of CFE's pages (demo account "empresa.demo", docs/cfe-replica.md), synced once by the setup
+// replica of CFE's pages (an account of six services, docs/cfe-replica.md), synced once by the setup
 // project for every spec of the `periodos` project: these tests only read it.
 
 type Period = {
