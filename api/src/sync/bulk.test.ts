@@ -9,6 +9,7 @@ import {
   associationsOf,
   FEWEST_RECEIPTS,
   rpuState,
+  SHORT_HISTORY,
   seedCredential,
   seedRpu,
   waitForTask,
@@ -27,7 +28,7 @@ const holderOf = (serviceNumber: string) => serviceProfile(serviceNumber).holder
 
 test('portal-space sync: the account’s services become service points, each synced, under one task', async () => {
   const { user, token } = await owner();
-  const { username, services } = newAccount(3);
+  const { username, services } = newAccount(3, SHORT_HISTORY);
   const credentialId = await seedCredential(world.t, user.id, { cfeUser: username });
   // A service point the user already had (not in the portal account yet): linked, then synced.
   const extra = await seedRpu(world.t, user.id, {
@@ -39,7 +40,6 @@ test('portal-space sync: the account’s services become service points, each sy
   const started = await world.post(token, `/credentials/sync/${credentialId}`);
   expect(started.status).toBe(202);
   expect(started.body).toMatchObject({ type: 0, workflow: 2 });
-  // Four services with two years of CFE documents each (PDFs drawn by the replica): not instant.
   const task = await waitForTask(world.t, token, started.body.task_id);
   // Four service points; the step that read the account is not one of them.
   expect(task).toMatchObject({
@@ -62,7 +62,7 @@ test('portal-space sync: the account’s services become service points, each sy
 
 test('bulk sync never runs more steps at once per credential than allowed', async () => {
   const { user, token } = await owner();
-  const { username, account, services } = newAccount(6, { latencyMs: 20 });
+  const { username, account, services } = newAccount(6, { ...SHORT_HISTORY, latencyMs: 20 });
   const credentialId = await seedCredential(world.t, user.id, { cfeUser: username });
   for (const serviceNumber of services) await seedRpu(world.t, user.id, { serviceNumber, credentialId });
   world.replica.state.stats.peakInFlight.delete(username);
@@ -253,7 +253,7 @@ test('a new receipt e-mails the owner when notifications are on; the first sync 
 
 test('service points with autofetch due are synced in one bulk task per credential', async () => {
   const { user, token } = await owner();
-  const { username, services } = newAccount(2);
+  const { username, services } = newAccount(2, SHORT_HISTORY);
   const credentialId = await seedCredential(world.t, user.id, { cfeUser: username });
   for (const serviceNumber of services)
     await seedRpu(world.t, user.id, { serviceNumber, credentialId, withAutofetch: true });

@@ -21,6 +21,11 @@ export const HISTORY_MONTHS = 12;
 /** The receipts any service has in that history: bimonthly ones, one fewer at the window's edge. */
 export const FEWEST_RECEIPTS = HISTORY_MONTHS / 2 - 1;
 export const LONG_HISTORY_MONTHS = 26;
+/**
+ * An account's history (the replica's `historyMonths` switch) for tests of how a sync runs, not of
+ * what the history holds: two receipts a service, with their payments.
+ */
+export const SHORT_HISTORY = { historyMonths: 4 } as const;
 
 /**
  * The replica of CFE's pages on a loopback port, as the product reaches it (real HTTP, the real
