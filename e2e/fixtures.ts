@@ -261,6 +261,12 @@ export async function replica<T>(request: APIRequestContext, path: string): Prom
 }
 
 /**
+ * The history of an account whose services a test needs synced, not read through: two receipts a
+ * service, with their payments (the replica's `historyMonths`).
+ */
+export const SHORT_HISTORY_MONTHS = 4;
+
+/**
  * A portal account of the replica of the caller's own (password Demo-2024) with `services` in it,
  * without the XML throttle: what a test links to it or downloads from it never changes what
  * other tests find in the shared demo accounts. With `historyMonths`, its grids list only that

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, holderNameOf, replica, replicaAccount, signInWithToken, test } from '../fixtures';
+import {
+  expect,
+  holderNameOf,
+  replica,
+  replicaAccount,
+  SHORT_HISTORY_MONTHS,
+  signInWithToken,
+  test,
+} from '../fixtures';
 
 // Issue 15: every failure offers its fix where it shows, and "Requiere atención" lists what needs
 // a person. The bundled replica of CFE's pages (docs/cfe-replica.md) plays CFE: "Consulta tu
@@ -152,7 +160,7 @@ test('una cuenta agregada en Configuración › CFE se comprueba al momento e im
 }) => {
   test.setTimeout(180_000);
   // A few months each: the import and the first sync are what this tests, not a long history.
-  const portalUser = await replicaAccount(request, 3, { historyMonths: 4 });
+  const portalUser = await replicaAccount(request, 3, { historyMonths: SHORT_HISTORY_MONTHS });
   const user = await seed.activeUser();
   await seed.addCredential(user.token, { cfe_user: await replicaAccount(request), alias: 'Primera' });
   await signInWithToken(page, user.token);

@@ -1,4 +1,4 @@
-import { expect, replicaAccount, signInWithToken, test } from '../fixtures';
+import { expect, replicaAccount, SHORT_HISTORY_MONTHS, signInWithToken, test } from '../fixtures';
 
 test('el modal de bienvenida vincula la primera cuenta de CFE, el contenido aparece sin recargar y sus servicios se importan', async ({
   page,
@@ -8,7 +8,7 @@ test('el modal de bienvenida vincula la primera cuenta de CFE, el contenido apar
   const user = await seed.activeUser();
   // A portal account of this test's own with six services, a few months each: the import syncs
   // them in the background, and their history is not what this tests.
-  const portalUser = await replicaAccount(request, 6, { historyMonths: 4 });
+  const portalUser = await replicaAccount(request, 6, { historyMonths: SHORT_HISTORY_MONTHS });
   await signInWithToken(page, user.token);
   await page.goto('/rpus/');
   const dialog = page.getByRole('dialog', { name: 'Bienvenido a Luz' });

@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { expect, finishedTaskStatus, holderNameOf, replicaAccount, signInWithToken, test } from '../fixtures';
+import {
+  expect,
+  finishedTaskStatus,
+  holderNameOf,
+  replicaAccount,
+  SHORT_HISTORY_MONTHS,
+  signInWithToken,
+  test,
+} from '../fixtures';
 
 // Issue 14: CFE reportedly blocks accounts with more than 10 services (PORTAL_SERVICE_CAP, 10 by
 // default). Syncing services that would take an account past it asks first, saying why, and
@@ -17,7 +25,7 @@ test('sincronizar servicios que rebasan el límite de la cuenta de CFE pide conf
   const user = await seed.activeUser();
   // Nine services in the account, imported and synced (a few months each: their history is not
   // what this tests): one more is fine, two are past the cap.
-  const portalUser = await replicaAccount(request, 9, { historyMonths: 4 });
+  const portalUser = await replicaAccount(request, 9, { historyMonths: SHORT_HISTORY_MONTHS });
   const credentialId = await seed.addCredential(user.token, { cfe_user: portalUser });
   const imported = await request.post(`/api/v1/credentials/sync/${credentialId}`, {
     ...seed.authorized(user.token),
