@@ -170,6 +170,13 @@ test('/downloads: la tarea de hoy y, con taskId, sus servicios y los periodos qu
   request,
 }) => {
   const { user, taskId } = await demoAccount();
+  // The list groups by the browser's day, and the setup project synced minutes ago, maybe before
+  // midnight in Mexico City: the browser's clock starts at the sync's own time, so it is today's.
+  const tasks = await request.get('/api/v1/tasks/?page_size=50', seed.authorized(user.token));
+  const task = (await tasks.json()).data.find(
+    (candidate: { task_id: string }) => candidate.task_id === taskId,
+  ) as { created_at: string };
+  await page.clock.install({ time: new Date(task.created_at) });
   await signInWithToken(page, user.token);
 
   await page.goto('/downloads');
