@@ -1,9 +1,19 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { type ApiSeed, expect, holderNameOf, openSyncArea, signInWithToken, test } from '../fixtures';
+import {
+  type ApiSeed,
+  expect,
+  holderNameOf,
+  openSyncArea,
+  replica,
+  replicaAccount,
+  signInWithToken,
+  test,
+} from '../fixtures';
 
-// The product's own replica of CFE's pages answers these (docs/cfe-replica.md): the demo account
-// (seed.addCredential's default, empresa.demo) and a service number it does not have yet, which
-// the sync links with the consulted total (its holder's name is what linking needs).
+// The product's own replica of CFE's pages answers these (docs/cfe-replica.md): a portal account of
+// the test's own and a service number it does not have yet, which the sync links with the
+// consulted total (its holder's name is what linking needs). Linked to the shared demo account
+// instead, every run's services piled up there until the eleventh was refused (CFE's cap).
 const PORTAL_PASSWORD = 'Demo-2024';
 
 async function setPassword(
@@ -35,7 +45,8 @@ test('sincronizar un servicio y ver su avance hasta el éxito; un error de contr
   test.setTimeout(120_000);
   const user = await seed.activeUser();
   const serviceNumber = `55${String(Date.now()).slice(-9)}1`;
-  const credentialId = await seed.addCredential(user.token);
+  const portalUser = await replicaAccount(request, 0, { historyMonths: 8 });
+  const credentialId = await seed.addCredential(user.token, { cfe_user: portalUser });
   await seed.addRpu(user.token, {
     service_number: serviceNumber,
     credential_id: credentialId,
@@ -65,7 +76,16 @@ test('sincronizar un servicio y ver su avance hasta el éxito; un error de contr
   const tasks = await request.get('/api/v1/tasks/', seed.authorized(user.token));
   const [task] = (await tasks.json()).data;
   expect(task).toMatchObject({ status: 1, type: 1 });
-  expect(task.periods_count).toBeGreaterThanOrEqual(12);
+  // One period for each receipt (the documents with a PDF) the portal lists in its eight months.
+  const portal = await replica<{ services: { service_number: string; documents: { files: string[] }[] }[] }>(
+    request,
+    `/accounts/${portalUser}/documents`,
+  );
+  const receipts = portal.services
+    .find((service) => service.service_number === serviceNumber)
+    ?.documents.filter((document) => document.files.some((file) => file.endsWith('.pdf')));
+  expect(receipts?.length).toBeGreaterThan(0);
+  expect(task.periods_count).toBe(receipts?.length);
   const associations = await request.get(
     `/api/v1/tasks/task-associations/${task.task_id}`,
     seed.authorized(user.token),
@@ -107,7 +127,8 @@ test('historial de pagos: sincronizar, ver fechas y montos en español, descarga
   test.setTimeout(90_000);
   const user = await seed.activeUser();
   const serviceNumber = `56${String(Date.now()).slice(-9)}1`;
-  const credentialId = await seed.addCredential(user.token);
+  // The whole history: more payments than one page shows.
+  const credentialId = await seed.addCredential(user.token, { cfe_user: await replicaAccount(request) });
   const rpuId = await seed.addRpu(user.token, {
     service_number: serviceNumber,
     credential_id: credentialId,
