@@ -29,7 +29,9 @@ beforeAll(async () => {
     config: {
       webhooks: {
         allowedHosts: ['127.0.0.1'],
-        attemptTimeoutMs: 2_000,
+        // Far above a loopback answer: at load 17 on two cores one took over 2 s, and the
+        // delivery failed although the receiver had answered 200 (the timeout has its own test).
+        attemptTimeoutMs: 60_000,
         retryDelaysMs: [50, 100, 100],
         testRateLimit: { max: 1_000, windowMs: 60_000 },
       },
@@ -384,7 +386,9 @@ describe('event delivery through the job queue', () => {
       secrets: createSecretBox(t.config.credentialsKey),
       settings: {
         allowedHosts: ['127.0.0.1', 'receptor.allowed.test'],
-        attemptTimeoutMs: 2_000,
+        // Far above a loopback answer: at load 17 on two cores one took over 2 s, and the
+        // delivery failed although the receiver had answered 200 (the timeout has its own test).
+        attemptTimeoutMs: 60_000,
         retryDelaysMs: [50, 100, 100],
         testRateLimit: { max: 1_000, windowMs: 60_000 },
       },
