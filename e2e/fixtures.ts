@@ -271,15 +271,20 @@ export const SHORT_HISTORY_MONTHS = 4;
  * without the XML throttle: what a test links to it or downloads from it never changes what
  * other tests find in the shared demo accounts. With `historyMonths`, its grids list only that
  * many months (services contracted recently): a test that needs its services synced, not their
- * whole history, syncs a few receipts each instead of fifteen.
+ * whole history, syncs a few receipts each instead of fifteen. With `captcha: 'always'`, CFE asks
+ * for its CAPTCHA at every new login, as on the replica's "captcha.demo".
  */
 export async function replicaAccount(
   request: APIRequestContext,
   services = 0,
-  options: { historyMonths?: number } = {},
+  options: { historyMonths?: number; captcha?: 'always' } = {},
 ): Promise<string> {
   const username = `e2e-${randomUUID()}`;
-  const switches = { xmlThrottle: null, historyMonths: options.historyMonths ?? null };
+  const switches = {
+    xmlThrottle: null,
+    historyMonths: options.historyMonths ?? null,
+    ...(options.captcha ? { captcha: options.captcha } : {}),
+  };
   const response = await request.post(
     `http://127.0.0.1:${process.env.LUZ_E2E_REPLICA_PORT}/__replica/accounts`,
     { data: { username, password: 'Demo-2024', services, switches } },
