@@ -47,8 +47,9 @@ test('un servicio que pide el total a pagar: Sincronizar lo pide, se escribe y e
 }) => {
   test.setTimeout(150_000);
   const user = await seed.activeUser();
+  // A few months: the test is about linking with the total, not the history the sync then reads.
   const credentialId = await seed.addCredential(user.token, {
-    cfe_user: await replicaAccount(request),
+    cfe_user: await replicaAccount(request, 0, { historyMonths: SHORT_HISTORY_MONTHS }),
   });
   const serviceNumber = numberNeedingTotal();
   await seed.addRpu(user.token, {
@@ -99,7 +100,7 @@ test('Requiere atención: una contraseña rechazada sigue ahí al recargar y se 
   test.setTimeout(150_000);
   const user = await seed.activeUser();
   const credentialId = await seed.addCredential(user.token, {
-    cfe_user: await replicaAccount(request),
+    cfe_user: await replicaAccount(request, 0, { historyMonths: SHORT_HISTORY_MONTHS }),
     password: 'ya-no-es-esta',
     alias: 'Sucursales',
   });
