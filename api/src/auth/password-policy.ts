@@ -1,6 +1,7 @@
 import { RequestValidationError } from '../http/validation';
 import { messages } from '../messages';
-import { PasswordStrength } from './password-strength';
+import { resolvePackage } from '../utils/resolve-package';
+import { PASSWORD_CHECK_PACKAGES, PasswordStrength } from './password-strength';
 
 /**
  * zxcvbn's score 3 means more than 10⁸ guesses: not a common or breached password, nor a small
@@ -12,11 +13,22 @@ const MIN_SCORE = 3;
 const productWords = ['luz', 'cfe', 'comision federal de electricidad', 'recibo', 'admin', 'administrador'];
 
 /** zxcvbn, in a worker thread that ends when idle (password-strength.ts). */
-const strength = new PasswordStrength();
+let strength = new PasswordStrength(() => PASSWORD_CHECK_PACKAGES.map(resolvePackage));
+let ownChecker = true;
 
-/** Ends the checker's worker once no check is waiting: the app's close. */
+/**
+ * Checks with `checker` from now on, which its owner ends. A jest worker keeps one for all its
+ * test files (testing/environment.ts): building the dictionaries costs about a second of CPU,
+ * and each file's own checker paid it again, 31 times in a run (decision 009).
+ */
+export function checkPasswordsWith(checker: PasswordStrength) {
+  strength = checker;
+  ownChecker = false;
+}
+
+/** Ends this module's checker once no check is waiting: the app's close. */
 export function closePasswordChecks() {
-  strength.close();
+  if (ownChecker) strength.close();
 }
 
 /** True when `password` is common, breached, or easily guessed from them or from `context`. */

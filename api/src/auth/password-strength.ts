@@ -1,5 +1,4 @@
 import { Worker } from 'node:worker_threads';
-import { resolvePackage } from '../utils/resolve-package';
 
 /**
  * The worker's whole program (CommonJS, evaluated: the same under tsx, jest and the bundled build).
@@ -34,7 +33,8 @@ parentPort.on('message', ({ id, password, words }) => {
 });
 `;
 
-const PACKAGES = [
+/** The packages the worker loads, resolved by the caller from the API's own code. */
+export const PASSWORD_CHECK_PACKAGES = [
   '@zxcvbn-ts/core',
   '@zxcvbn-ts/language-common',
   '@zxcvbn-ts/language-en',
@@ -55,7 +55,14 @@ type Check = { resolve: (score: number) => void; reject: (error: Error) => void 
  * milliseconds), as the first one after a start always did.
  */
 export class PasswordStrength {
-  constructor(private readonly idleMs = IDLE_MS) {}
+  /**
+   * `packagePaths`: PASSWORD_CHECK_PACKAGES resolved, when the first worker starts. This module
+   * imports nothing of the API's, so that jest's environment can make one outside the files' realms.
+   */
+  constructor(
+    private readonly packagePaths: () => readonly string[],
+    private readonly idleMs = IDLE_MS,
+  ) {}
 
   private worker: Worker | null = null;
   private readonly checks = new Map<number, Check>();
@@ -89,7 +96,7 @@ export class PasswordStrength {
     if (this.worker) return this.worker;
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { packages: PACKAGES.map(resolvePackage) },
+      workerData: { packages: this.packagePaths() },
     });
     worker.on('message', ({ id, score, error }: { id: number; score?: number; error?: string }) => {
       const check = this.checks.get(id);

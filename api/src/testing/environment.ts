@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { TestEnvironment } from 'jest-environment-node';
 import { releaseAsyncStorages } from '../../../scripts/jest/async-storages.cjs';
+import { PASSWORD_CHECK_PACKAGES, PasswordStrength } from '../auth/password-strength';
 import type { PGliteArtifacts } from '../db/pglite';
 import { pgliteTemplateFile, templateEnv, type WorkerShared, workerSharedKey } from './worker-shared';
 
@@ -15,8 +16,8 @@ declare const WebAssembly: {
   Module: { prototype: object };
 };
 
-const pgliteDist = () =>
-  dirname(createRequire(join(__dirname, '..', '..', 'package.json')).resolve('@electric-sql/pglite'));
+const requireFromApi = createRequire(join(__dirname, '..', '..', 'package.json'));
+const pgliteDist = () => dirname(requireFromApi.resolve('@electric-sql/pglite'));
 
 /**
  * `make`, run on the first call and only then. A promise keeps the async context it was made in,
@@ -49,6 +50,15 @@ const readTemplate = (migrated: boolean) => async () => {
 const templates = { migrated: once(readTemplate(true)), empty: once(readTemplate(false)) };
 
 /**
+ * zxcvbn's worker thread, made here, outside the files' realms, so that one made by a file does
+ * not keep that file's realm alive. Building its dictionaries costs about a second of CPU: once
+ * per worker instead of once per file that checks a password. It ends when idle like the
+ * product's, later, since the next file is seconds away.
+ */
+let passwordChecker: PasswordStrength | undefined;
+const PASSWORD_CHECKER_IDLE_MS = 60_000;
+
+/**
  * PGlite's WebAssembly (9 MB) compiled and its file-system bundle read once per worker instead of
  * once per file; the migrated and empty template data folders likewise (their untarring is
  * PGlite's own, per database).
@@ -64,6 +74,13 @@ const shared: WorkerShared = {
   }),
   pgliteTemplate: (migrated) =>
     process.env[templateEnv.pglite] ? (migrated ? templates.migrated() : templates.empty()) : null,
+  passwordChecker: () => {
+    passwordChecker ??= new PasswordStrength(
+      () => PASSWORD_CHECK_PACKAGES.map((name) => requireFromApi.resolve(name)),
+      PASSWORD_CHECKER_IDLE_MS,
+    );
+    return passwordChecker;
+  },
 };
 
 export default class ApiTestEnvironment extends TestEnvironment {

@@ -5,11 +5,13 @@ import { join } from 'node:path';
 import { remoteNames } from '@luz/shared/contract';
 import type { FastifyServerOptions } from 'fastify';
 import { buildApp } from '../app';
+import { checkPasswordsWith } from '../auth/password-policy';
 import type { Config } from '../config';
 import type { ApiApp } from '../http/api-app';
 import { createMailer, type Mailer, outboxDirOf } from '../mail';
 import type { DocumentStorage } from '../storage';
 import { createTestDatabase, type TestDatabase } from './test-database';
+import { workerShared } from './worker-shared';
 
 export type ConfigOverrides = Partial<Omit<Config, 'frontEnd' | 'billing' | 'sync' | 'portal'>> & {
   frontEnd?: Partial<Config['frontEnd']>;
@@ -117,6 +119,10 @@ export type TestApp = {
   /** Closes the app; drops the database when this helper created it. */
   close(): Promise<void>;
 };
+
+// Passwords are checked by the jest worker's one checker, not by one per file (decision 009).
+const sharedChecker = workerShared()?.passwordChecker();
+if (sharedChecker) checkPasswordsWith(sharedChecker);
 
 /**
  * The real app, ready for `inject` or `listen`, on a migrated database: a new one (PGlite in

@@ -1,5 +1,6 @@
 // What the jest global setup, the api projects' environment and the test files agree on, without
 // the database modules: the environment loads this in the worker's own realm, outside any test file.
+import type { PasswordStrength } from '../auth/password-strength';
 import type { PGliteArtifacts } from '../db/pglite';
 
 /**
@@ -28,6 +29,8 @@ export type WorkerShared = {
   pgliteArtifacts(): Promise<PGliteArtifacts>;
   /** A template data folder (`loadDataDir`), or null outside the jest run that made them. */
   pgliteTemplate(migrated: boolean): Promise<Blob> | null;
+  /** The password checker every test app of the worker uses (auth/password-policy.ts). */
+  passwordChecker(): PasswordStrength;
 };
 
 /** The global under which each test file finds its worker's `WorkerShared`. */
