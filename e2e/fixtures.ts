@@ -162,16 +162,23 @@ export class ApiSeed {
 }
 
 /** Waits until a task of the user has finished and answers its status (1: success). */
+/** One of the user's latest fifty tasks, as GET /tasks/ lists it. */
+export async function taskOf(request: APIRequestContext, token: string, taskId: string) {
+  const response = await request.get('/api/v1/tasks/?page_size=50', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const tasks = (await response.json()) as {
+    data: { task_id: string; status: number; created_at: string; finished_at: string | null }[];
+  };
+  return tasks.data.find((candidate) => candidate.task_id === taskId);
+}
+
 export async function finishedTaskStatus(request: APIRequestContext, token: string, taskId: string) {
   let status: number | null = null;
   await expect
     .poll(
       async () => {
-        const response = await request.get('/api/v1/tasks/?page_size=50', {
-          headers: { Authorization: `Bearer ${token}` },
-        });
-        const tasks = await response.json();
-        const task = tasks.data.find((candidate: { task_id: string }) => candidate.task_id === taskId);
+        const task = await taskOf(request, token, taskId);
         status = task?.finished_at ? task.status : null;
         return status !== null;
       },

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import yauzl from 'yauzl';
-import { type ApiSeed, demoAccount, expect, signInWithToken, test } from '../fixtures';
+import { type ApiSeed, demoAccount, expect, signInWithToken, taskOf, test } from '../fixtures';
 
 // The periods and downloads screens on data the real sync engine fetched from the bundled
 // replica of CFE's pages (an account of six services, docs/cfe-replica.md), synced once by the setup
@@ -172,11 +172,8 @@ test('/downloads: la tarea de hoy y, con taskId, sus servicios y los periodos qu
   const { user, taskId } = await demoAccount();
   // The list groups by the browser's day, and the setup project synced minutes ago, maybe before
   // midnight in Mexico City: the browser's clock starts at the sync's own time, so it is today's.
-  const tasks = await request.get('/api/v1/tasks/?page_size=50', seed.authorized(user.token));
-  const task = (await tasks.json()).data.find(
-    (candidate: { task_id: string }) => candidate.task_id === taskId,
-  ) as { created_at: string };
-  await page.clock.install({ time: new Date(task.created_at) });
+  const task = await taskOf(request, user.token, taskId);
+  await page.clock.install({ time: new Date(task?.created_at as string) });
   await signInWithToken(page, user.token);
 
   await page.goto('/downloads');

@@ -13,8 +13,8 @@ const MIN_SCORE = 3;
 const productWords = ['luz', 'cfe', 'comision federal de electricidad', 'recibo', 'admin', 'administrador'];
 
 /** zxcvbn, in a worker thread that ends when idle (password-strength.ts). */
-let strength = new PasswordStrength(() => PASSWORD_CHECK_PACKAGES.map(resolvePackage));
-let ownChecker = true;
+const ownChecker = new PasswordStrength(() => PASSWORD_CHECK_PACKAGES.map(resolvePackage));
+let strength = ownChecker;
 
 /**
  * Checks with `checker` from now on, which its owner ends. A jest worker keeps one for all its
@@ -23,12 +23,11 @@ let ownChecker = true;
  */
 export function checkPasswordsWith(checker: PasswordStrength) {
   strength = checker;
-  ownChecker = false;
 }
 
 /** Ends this module's checker once no check is waiting: the app's close. */
 export function closePasswordChecks() {
-  if (ownChecker) strength.close();
+  if (strength === ownChecker) ownChecker.close();
 }
 
 /** True when `password` is common, breached, or easily guessed from them or from `context`. */

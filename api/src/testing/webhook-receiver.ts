@@ -18,6 +18,13 @@ export type WebhookReceiver = {
   close(): Promise<void>;
 };
 
+/**
+ * The attempt limit for tests whose receiver answers: far above a loopback answer. At load 17 on
+ * two cores one took over 2 s, and the delivery failed although the receiver had answered 200.
+ * The limit itself has its own test, with a receiver that hangs.
+ */
+export const ANSWERING_RECEIVER_TIMEOUT_MS = 60_000;
+
 /** A real HTTP server on loopback that records what webhooks send it (answers 200 by default). */
 export async function startWebhookReceiver(
   fallback: ReceiverAnswer = { status: 200 },

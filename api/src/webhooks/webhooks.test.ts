@@ -11,7 +11,12 @@ import { createJobQueue, type JobQueue } from '../jobs/job-queue';
 import { bearer, seedSuperuser, seedUser, type TestUser, tokenFor } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait-for';
-import { startWebhookReceiver, verifySignature, type WebhookReceiver } from '../testing/webhook-receiver';
+import {
+  ANSWERING_RECEIVER_TIMEOUT_MS,
+  startWebhookReceiver,
+  verifySignature,
+  type WebhookReceiver,
+} from '../testing/webhook-receiver';
 import type { Resolver } from './address-guard';
 import { createWebhookEngine, type WebhookEngine } from './engine';
 import { jobDeliveryQueue, registerWebhookJobs } from './jobs';
@@ -29,9 +34,7 @@ beforeAll(async () => {
     config: {
       webhooks: {
         allowedHosts: ['127.0.0.1'],
-        // Far above a loopback answer: at load 17 on two cores one took over 2 s, and the
-        // delivery failed although the receiver had answered 200 (the timeout has its own test).
-        attemptTimeoutMs: 60_000,
+        attemptTimeoutMs: ANSWERING_RECEIVER_TIMEOUT_MS,
         retryDelaysMs: [50, 100, 100],
         testRateLimit: { max: 1_000, windowMs: 60_000 },
       },
@@ -386,9 +389,7 @@ describe('event delivery through the job queue', () => {
       secrets: createSecretBox(t.config.credentialsKey),
       settings: {
         allowedHosts: ['127.0.0.1', 'receptor.allowed.test'],
-        // Far above a loopback answer: at load 17 on two cores one took over 2 s, and the
-        // delivery failed although the receiver had answered 200 (the timeout has its own test).
-        attemptTimeoutMs: 60_000,
+        attemptTimeoutMs: ANSWERING_RECEIVER_TIMEOUT_MS,
         retryDelaysMs: [50, 100, 100],
         testRateLimit: { max: 1_000, windowMs: 60_000 },
       },
