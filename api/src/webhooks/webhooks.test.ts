@@ -270,10 +270,12 @@ describe('test delivery', () => {
         },
       },
     });
+    // A receiver of its own that never answers: only the timeout can end the attempt. A hang
+    // queued on the shared receiver stayed there when the attempt ended before reaching it, and
+    // held the next test's request for the whole attempt limit.
+    const silent = await startWebhookReceiver('hang');
     try {
-      const webhook = await createWebhook({ url: receiver.url, events: ['task.finished'] });
-      // The receiver never answers: only the timeout can end the attempt.
-      receiver.answer('hang');
+      const webhook = await createWebhook({ url: silent.url, events: ['task.finished'] });
       const response = await slow.app.inject({
         method: 'POST',
         url: `/api/v1/webhooks/${webhook.webhook_id}/test`,
@@ -286,6 +288,7 @@ describe('test delivery', () => {
       });
     } finally {
       await slow.close();
+      await silent.close();
     }
   });
 });
