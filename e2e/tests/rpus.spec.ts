@@ -244,7 +244,7 @@ test('acciones masivas: descarga automática, eliminar con confirmación y desca
   expect(lines[2]).toContain('900100000002,Dos,Inactivo,masivo@cfe.test,Sí,No');
 });
 
-test('sincronizar un servicio y varios a la vez; los estados siguen a la sincronización', async ({
+test('sincronizar un servicio y varios a la vez; los estados siguen a la sincronización, y la lista que se actualiza sigue respondiendo', async ({
   page,
   seed,
   request,
@@ -256,9 +256,30 @@ test('sincronizar un servicio y varios a la vez; los estados siguen a la sincron
     { service_number: '910100000004', alias: 'Sin cuenta' },
   ]);
 
+  // The list's reads after the sync wait until the test lets them through: meanwhile its rows
+  // answer clicks. A table covered while it refreshed took the click meant for a row's action,
+  // and sync events refresh it every few seconds.
+  let releaseReads = () => {};
+  const readsReleased = new Promise<void>((resolve) => {
+    releaseReads = resolve;
+  });
+  let heldReads = 0;
+  await page.route(/\/api\/v1\/rpus\/\?/, async (route) => {
+    heldReads += 1;
+    await readsReleased;
+    await route.continue();
+  });
   const solo = table(page).getByRole('row', { name: /910100000001/ });
   await solo.getByRole('button', { name: 'Sincronizar' }).click();
   await expect(page.getByText('Se inició la sincronización de 1 servicio.')).toBeVisible();
+  await expect.poll(() => heldReads).toBeGreaterThan(0);
+  await solo.getByRole('button', { name: 'Editar el servicio 910100000001' }).click({ timeout: 5_000 });
+  await expect(page.getByRole('dialog', { name: 'Editar servicio' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Editar servicio' })).toBeHidden();
+  // A held read that the page replaced by a newer one was answered when it was aborted.
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  releaseReads();
   await expect(
     table(page)
       .getByRole('row', { name: /910100000004/ })

@@ -1,5 +1,6 @@
 import {
   Alert,
+  awaitingRows,
   Badge,
   Button,
   Card,
@@ -135,7 +136,7 @@ function AssociationPeriods({ association }: { association: TaskAssociation }) {
         rows={periods.data?.data ?? []}
         getRowId={(period) => period.period_id}
         rowLabel={periodRowLabel}
-        loading={periods.isFetching}
+        loading={awaitingRows(periods)}
         empty={text.noPeriods}
       />
       {count > PERIODS_PAGE_SIZE ? (

@@ -1,4 +1,5 @@
 import {
+  awaitingRows,
   chosenFilterBy,
   DataTable,
   EmptyState,
@@ -87,7 +88,7 @@ export function PeriodsPage() {
           <Section>
             <PeriodsChart
               points={series.data?.points ?? []}
-              loading={series.isFetching}
+              loading={awaitingRows(series)}
               error={series.isError}
             />
           </Section>
@@ -105,7 +106,7 @@ export function PeriodsPage() {
             failed={periods.isError}
             getRowId={(period) => period.period_id}
             rowLabel={periodRowLabel}
-            loading={periods.isFetching}
+            loading={awaitingRows(periods)}
             skeletonRows={search.pageSize}
             empty={text.noResults}
             selection={{ selected, onChange: setSelected }}

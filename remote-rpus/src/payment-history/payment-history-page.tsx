@@ -1,5 +1,6 @@
 import {
   Alert,
+  awaitingRows,
   Button,
   type Column,
   ConfirmDialog,
@@ -187,7 +188,7 @@ export function PaymentHistoryPage() {
             rows={payments.data?.data ?? []}
             getRowId={(payment) => payment.payment_id}
             rowLabel={(payment) => `${safeFormatDate(payment.paid_on)} ${formatMoney(payment.amount)}`}
-            loading={payments.isFetching || rpu.isPending}
+            loading={awaitingRows(payments) || rpu.isPending}
             skeletonRows={search.pageSize}
             empty={text.empty}
             selection={{ selected, onChange: setSelected }}

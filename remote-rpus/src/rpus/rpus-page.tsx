@@ -1,4 +1,5 @@
 import {
+  awaitingRows,
   Badge,
   Button,
   type Column,
@@ -342,7 +343,7 @@ export function RpusPage() {
             failed={rpus.isError}
             getRowId={(rpu) => rpu.rpu_id}
             rowLabel={(rpu) => rpu.service_number}
-            loading={rpus.isFetching}
+            loading={awaitingRows(rpus)}
             skeletonRows={search.pageSize}
             empty={text.noResults}
             selection={{ selected, onChange: setSelected }}

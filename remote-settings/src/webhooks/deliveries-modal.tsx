@@ -1,4 +1,5 @@
 import {
+  awaitingRows,
   Badge,
   type BadgeTone,
   Button,
@@ -92,7 +93,7 @@ export function DeliveriesModal({ webhook, onClose }: { webhook: Webhook; onClos
           rows={deliveries.data?.data ?? []}
           failed={deliveries.isError}
           getRowId={(row) => row.delivery_id}
-          loading={deliveries.isFetching}
+          loading={awaitingRows(deliveries)}
           empty={text.deliveriesEmpty}
         />
         <Pagination

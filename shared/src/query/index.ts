@@ -1,3 +1,4 @@
+export { awaitingRows, type RowsQuery } from './awaiting-rows';
 export {
   familyKey,
   type OperationKey,

@@ -27,7 +27,14 @@ test('one page of the list: its rows, the range of the total, and the page moves
   const setSearch = jest.fn();
   const rows = Array.from({ length: 10 }, (_, index) => ({ id: `rpu-${index + 11}` }));
   page(
-    { data: { data: rows, count: 25 }, error: null, isError: false, isFetching: false, refetch: jest.fn() },
+    {
+      data: { data: rows, count: 25 },
+      error: null,
+      isError: false,
+      isPending: false,
+      isPlaceholderData: false,
+      refetch: jest.fn(),
+    },
     setSearch,
   );
   expect(screen.getAllByRole('row')).toHaveLength(11);
@@ -43,7 +50,8 @@ test('a failed read says what and why, retries, and does not claim the list is e
     data: undefined,
     error: new ApiError({ kind: 'network', message: 'Network Error' }),
     isError: true,
-    isFetching: false,
+    isPending: false,
+    isPlaceholderData: false,
     refetch,
   });
   expect(screen.getByRole('alert')).toHaveTextContent(
@@ -64,7 +72,8 @@ test('a list whose count stopped at its cap says "más de" and lets the user pag
           data: { data: rows, count: 1000, count_capped: true },
           error: null,
           isError: false,
-          isFetching: false,
+          isPending: false,
+          isPlaceholderData: false,
           refetch: jest.fn(),
         }}
         search={{ page: 100, pageSize: 10 }}

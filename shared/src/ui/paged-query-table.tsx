@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
+import { awaitingRows, type RowsQuery } from '../query/awaiting-rows';
 import { SearchPagination } from './pagination';
 import { QueryErrorAlert } from './query-error-alert';
 import { DataTable, type DataTableProps } from './table';
 
 /** What the table reads of a query for one page of a list (a TanStack Query result fits). */
-type PageQuery<T> = {
+type PageQuery<T> = RowsQuery & {
   data: { data: T[]; count: number; count_capped?: boolean | undefined } | undefined;
   error: unknown;
   isError: boolean;
-  isFetching: boolean;
   refetch: () => unknown;
 };
 
@@ -34,7 +34,7 @@ export function PagedQueryTable<T>({ query, search, setSearch, errorPrefix, ...t
       <DataTable
         {...table}
         rows={query.data?.data ?? []}
-        loading={query.isFetching}
+        loading={awaitingRows(query)}
         failed={query.isError}
         skeletonRows={search.pageSize}
       />

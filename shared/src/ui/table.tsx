@@ -77,6 +77,7 @@ export type DataTableProps<T> = {
   columns: Column<T>[];
   rows: T[];
   getRowId: (row: T) => string;
+  /** The rows shown are not yet the answer (`awaitingRows`): covered, and placeholders when there are none. */
   loading?: boolean;
   empty?: ReactNode;
   selection?: Selection;
