@@ -7,6 +7,7 @@ import {
   Modal,
   ModalActions,
   type RpuBulkCreateResponse,
+  refreshRpusAndCredentials,
   rpusApi,
   Spinner,
   Stack,
@@ -14,7 +15,7 @@ import {
 } from '@luz/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { refreshRpus, toastError } from '../rpus/use-rpu-mutations';
+import { toastError } from '../rpus/use-rpu-mutations';
 import { rpusText } from '../text';
 import { analyseImportFile } from './analyse-in-worker';
 import { ImportPreviewTables, ImportResultTable } from './import-preview';
@@ -46,7 +47,7 @@ export function ImportModal({ credentials, onClose }: { credentials: Credential[
     mutationFn: (preview: ImportPreview) => rpusApi.importRows({ rows: toImportRows(preview.rows) }),
     onSuccess: async (result, preview) => {
       setStep({ kind: 'result', preview, result });
-      await refreshRpus();
+      await refreshRpusAndCredentials();
     },
     onError: toastError,
   });

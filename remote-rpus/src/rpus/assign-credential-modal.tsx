@@ -1,8 +1,15 @@
-import { type Credential, FormModal, rpusApi, SelectField, toast } from '@luz/shared';
+import {
+  type Credential,
+  FormModal,
+  refreshRpusAndCredentials,
+  rpusApi,
+  SelectField,
+  toast,
+} from '@luz/shared';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { rpusText } from '../text';
-import { credentialLabel, refreshRpus, toastError } from './use-rpu-mutations';
+import { credentialLabel, toastError } from './use-rpu-mutations';
 
 const text = rpusText.assign;
 
@@ -20,7 +27,7 @@ export function AssignCredentialModal({
   const assign = useMutation({
     mutationFn: () => rpusApi.bulkUpdate({ rpu_ids: rpuIds, credential_id: credentialId || null }),
     onSuccess: async ({ affected }) => {
-      await refreshRpus();
+      await refreshRpusAndCredentials();
       toast.success(rpusText.bulk.done(affected));
       onClose();
     },

@@ -3,6 +3,7 @@ import {
   ConfirmDialog,
   es,
   type Rpu,
+  refreshRpusAndCredentials,
   rpusApi,
   saveDownloadedFile,
   TotalToPayModal,
@@ -15,7 +16,7 @@ import styled from 'styled-components';
 import { rpusText } from '../text';
 import { useServiceCapConfirmation } from './service-cap-dialog';
 import { reportSync, syncPaymentHistories, syncRpus } from './sync-rpus';
-import { refreshRpus, toastError } from './use-rpu-mutations';
+import { toastError } from './use-rpu-mutations';
 
 const text = rpusText.bulk;
 
@@ -56,7 +57,7 @@ export function BulkActions({
   const ids = selected.map((rpu) => rpu.rpu_id);
   const body = { rpu_ids: ids };
   const done = async ({ affected }: { affected: number }) => {
-    await refreshRpus();
+    await refreshRpusAndCredentials();
     toast.success(text.done(affected));
   };
 
@@ -76,7 +77,7 @@ export function BulkActions({
     onSuccess: async ({ affected }) => {
       setConfirmDelete(false);
       onClear();
-      await refreshRpus();
+      await refreshRpusAndCredentials();
       toast.success(rpusText.delete.done(affected));
     },
     onError: toastError,
@@ -86,7 +87,7 @@ export function BulkActions({
     onSuccess: async (outcome) => {
       reportSync(outcome);
       confirmOverCap(outcome.overCap);
-      await refreshRpus();
+      await refreshRpusAndCredentials();
     },
     onError: toastError,
   });

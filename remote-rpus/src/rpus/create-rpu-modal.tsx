@@ -4,6 +4,7 @@ import {
   FormModal,
   formErrors,
   parseMoneyText,
+  refreshRpusAndCredentials,
   rpuImportProblems,
   rpusApi,
   SelectField,
@@ -15,7 +16,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { rpusText } from '../text';
-import { credentialLabel, refreshRpus } from './use-rpu-mutations';
+import { credentialLabel } from './use-rpu-mutations';
 
 const text = rpusText.create;
 
@@ -25,7 +26,7 @@ export function CreateRpuModal({ credentials, onClose }: { credentials: Credenti
   const create = useMutation({
     mutationFn: rpusApi.create,
     onSuccess: async () => {
-      await refreshRpus();
+      await refreshRpusAndCredentials();
       toast.success(text.done);
       onClose();
     },

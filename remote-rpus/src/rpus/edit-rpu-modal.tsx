@@ -3,6 +3,7 @@ import {
   es,
   FormModal,
   type Rpu,
+  refreshRpusAndCredentials,
   rpusApi,
   TextField,
   toast,
@@ -12,7 +13,6 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { rpusText } from '../text';
-import { refreshRpus } from './use-rpu-mutations';
 
 const text = rpusText.edit;
 
@@ -39,7 +39,7 @@ export function EditRpuModal({ rpu, onClose }: { rpu: Rpu; onClose: () => void }
         );
     },
     onSuccess: async () => {
-      await refreshRpus();
+      await refreshRpusAndCredentials();
       toast.success(needsTotal ? text.doneAndSync : text.done);
       onClose();
     },

@@ -16,6 +16,7 @@ import {
   type Rpu,
   RpuStatus,
   type RpusSearch,
+  refreshRpusAndCredentials,
   rpuStatusLabel,
   rpuStatusTone,
   rpusApi,
@@ -45,7 +46,7 @@ import { RpusFilters } from './rpus-filters';
 import { rpusFiltersFromSearch } from './search-query';
 import { useServiceCapConfirmation } from './service-cap-dialog';
 import { reportSync, syncRpus } from './sync-rpus';
-import { refreshRpus, toastError, useCredentials } from './use-rpu-mutations';
+import { toastError, useCredentials } from './use-rpu-mutations';
 
 const text = rpusText;
 
@@ -112,7 +113,7 @@ function useLiveStatuses() {
     const unsubscribe = syncEvents.subscribe((event) => {
       if (event.rpu_id === null && event.credential_id === null) return;
       clearTimeout(timer);
-      timer = setTimeout(() => void refreshRpus(), LIVE_REFRESH_MS);
+      timer = setTimeout(() => void refreshRpusAndCredentials(), LIVE_REFRESH_MS);
     });
     return () => {
       unsubscribe();
@@ -167,7 +168,7 @@ export function RpusPage() {
     onSuccess: async (outcome) => {
       reportSync(outcome);
       confirmOverCap(outcome.overCap);
-      await refreshRpus();
+      await refreshRpusAndCredentials();
     },
     onError: toastError,
   });

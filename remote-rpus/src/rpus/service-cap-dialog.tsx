@@ -1,8 +1,8 @@
-import { ConfirmDialog, es } from '@luz/shared';
+import { ConfirmDialog, es, refreshRpusAndCredentials } from '@luz/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type OverCap, reportSync, type SyncOutcome, syncRpus } from './sync-rpus';
-import { refreshRpus, toastError } from './use-rpu-mutations';
+import { toastError } from './use-rpu-mutations';
 
 const text = es.attention.serviceCap;
 
@@ -23,7 +23,7 @@ export function useServiceCapConfirmation() {
     onSuccess: async (outcome: SyncOutcome) => {
       setPending([]);
       reportSync(outcome);
-      await refreshRpus();
+      await refreshRpusAndCredentials();
     },
     onError: toastError,
   });

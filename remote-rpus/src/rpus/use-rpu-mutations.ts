@@ -1,14 +1,6 @@
-import { errorMessage, familyKey, queryClient, toast } from '@luz/shared';
+import { errorMessage, toast } from '@luz/shared';
 import { useQuery } from '@tanstack/react-query';
 import { credentialsQuery } from '../first-queries';
-
-/** After any change to service points: their lists, and the credentials' service-point counts. */
-export async function refreshRpus() {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: familyKey('rpus') }),
-    queryClient.invalidateQueries({ queryKey: familyKey('credentials') }),
-  ]);
-}
 
 /** A failed change: the API's reason, in a toast. */
 export const toastError = (error: unknown) => toast.error(errorMessage(error));

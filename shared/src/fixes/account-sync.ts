@@ -5,8 +5,11 @@ import { type Credential, SyncWorkflow } from '../contract';
 import { errorMessage } from '../errors';
 import { familyKey } from '../query';
 
-/** After a fix: the lists of services and accounts, and with them the inbox, load again. */
-export async function refreshAfterFix() {
+/**
+ * After any change to service points or a fix: the lists of services and accounts (with their
+ * service-point counts), and with them the inbox, load again.
+ */
+export async function refreshRpusAndCredentials() {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: familyKey('rpus') }),
     queryClient.invalidateQueries({ queryKey: familyKey('credentials') }),
@@ -25,7 +28,7 @@ export async function startAccountImport(credential: Pick<Credential, 'credentia
   } catch (error) {
     toast.error(errorMessage(error));
   } finally {
-    await refreshAfterFix();
+    await refreshRpusAndCredentials();
   }
 }
 
@@ -41,7 +44,7 @@ export async function resyncAccount(credential: Pick<Credential, 'credential_id'
   } catch (error) {
     toast.error(errorMessage(error));
   } finally {
-    await refreshAfterFix();
+    await refreshRpusAndCredentials();
   }
 }
 
@@ -61,6 +64,6 @@ export async function connectAccount(credentialId: string) {
   } catch (error) {
     toast.error(errorMessage(error));
   } finally {
-    await refreshAfterFix();
+    await refreshRpusAndCredentials();
   }
 }

@@ -8,7 +8,7 @@ import { credentialsApi } from '../api/credentials';
 import { rpusApi } from '../api/rpus';
 import type { AttentionReason, RpuFailureReason } from '../contract';
 import { errorMessage } from '../errors';
-import { connectAccount, refreshAfterFix, resyncAccount } from './account-sync';
+import { connectAccount, refreshRpusAndCredentials, resyncAccount } from './account-sync';
 import { credentialPasswordPath, servicePath } from './fix-paths';
 import { ServiceRoomFix } from './service-room-fix';
 import { TotalToPayModal } from './total-to-pay-modal';
@@ -55,7 +55,7 @@ export function FixAction({ target, label }: { target: FixTarget; label?: string
       if (reason === 'sync_pending') return resyncAccount(await credentialsApi.get(credentialId));
       if (rpuId) await rpusApi.sync(credentialId, rpuId);
       toast.success(text.done.syncStarted);
-      await refreshAfterFix();
+      await refreshRpusAndCredentials();
     },
     onError: (error) => toast.error(errorMessage(error)),
   });

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { rpusApi } from '../api/rpus';
 import { errorMessage } from '../errors';
 import { ConfirmDialog } from '../ui';
-import { refreshAfterFix } from './account-sync';
+import { refreshRpusAndCredentials } from './account-sync';
 
 const text = es.attention;
 
@@ -35,7 +35,7 @@ export function ServiceRoomFix({
     onSuccess: async () => {
       setOpen(false);
       toast.success(text.done.syncStarted);
-      await refreshAfterFix();
+      await refreshRpusAndCredentials();
     },
     onError: (error) => toast.error(errorMessage(error)),
   });

@@ -7,7 +7,7 @@ import { rpusApi } from '../api/rpus';
 import { zHolderName, zTotalToPay } from '../contract';
 import { useFormErrors } from '../forms/use-form-errors';
 import { FormModal } from '../ui';
-import { refreshAfterFix } from './account-sync';
+import { refreshRpusAndCredentials } from './account-sync';
 
 const text = es.attention.totalToPay;
 const zTotalForm = z.object({ last_payment: zTotalToPay });
@@ -53,7 +53,7 @@ export function TotalToPayModal({ target, onClose }: { target: TotalToPayTarget;
     onSuccess: async () => {
       toast.success(text.started);
       onClose();
-      await refreshAfterFix();
+      await refreshRpusAndCredentials();
     },
     onError: form.fromServer,
   });
