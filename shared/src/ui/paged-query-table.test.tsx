@@ -90,3 +90,17 @@ test('a list whose count stopped at its cap says "más de" and lets the user pag
   await userEvent.setup().click(screen.getByRole('button', { name: 'Siguiente' }));
   expect(setSearch).toHaveBeenCalledWith({ page: 101 });
 });
+
+test('the previous page, kept while the next one loads, is covered; the same rows refreshing are not', () => {
+  const rows = Array.from({ length: 10 }, (_, index) => ({ id: `rpu-${index + 11}` }));
+  const answer = { data: { data: rows, count: 25 }, error: null, isError: false, isPending: false };
+  const { unmount } = page({ ...answer, isPlaceholderData: true, refetch: jest.fn() });
+  expect(screen.getByRole('table').parentElement).toHaveAttribute('aria-busy', 'true');
+  unmount();
+  // A TanStack Query result refreshing in the background (sync events start one every few
+  // seconds): fetching, yet its rows are the answer, and a row's action must take the click.
+  const refreshing = { ...answer, isPlaceholderData: false, isFetching: true, refetch: jest.fn() };
+  page(refreshing);
+  expect(screen.getByRole('table').parentElement).not.toHaveAttribute('aria-busy');
+  expect(screen.getByText('rpu-11')).toBeVisible();
+});
