@@ -161,7 +161,6 @@ export class ApiSeed {
   }
 }
 
-/** Waits until a task of the user has finished and answers its status (1: success). */
 /** One of the user's latest fifty tasks, as GET /tasks/ lists it. */
 export async function taskOf(request: APIRequestContext, token: string, taskId: string) {
   const response = await request.get('/api/v1/tasks/?page_size=50', {
@@ -173,6 +172,7 @@ export async function taskOf(request: APIRequestContext, token: string, taskId: 
   return tasks.data.find((candidate) => candidate.task_id === taskId);
 }
 
+/** Waits until a task of the user has finished and answers its status (1: success). */
 export async function finishedTaskStatus(request: APIRequestContext, token: string, taskId: string) {
   let status: number | null = null;
   await expect
