@@ -1,7 +1,12 @@
 import { remoteRsbuildConfig } from '../shared/build/rsbuild-remote';
 import federation from './module-federation.config';
+import { rpusText } from './src/text';
 
-export default remoteRsbuildConfig(federation, 3001, [
-  // Reads import files off the page's thread (src/import/analyse-in-worker.ts).
-  { name: 'rpus-import-worker', entry: './src/import/import.worker.ts', constant: 'IMPORT_WORKER_FILE' },
-]);
+export default remoteRsbuildConfig(federation, {
+  devPort: 3001,
+  headings: { '/rpus/': { title: rpusText.title, subtitle: rpusText.subtitle } },
+  workers: [
+    // Reads import files off the page's thread (src/import/analyse-in-worker.ts).
+    { name: 'rpus-import-worker', entry: './src/import/import.worker.ts', constant: 'IMPORT_WORKER_FILE' },
+  ],
+});

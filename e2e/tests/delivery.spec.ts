@@ -114,3 +114,36 @@ test('la pantalla de inicio de sesión llega dibujada en la página, antes de cu
   expect(await heading.boundingBox()).toEqual(drawn);
   await expect(page.locator('#luz-shell-style')).toHaveCount(0);
 });
+
+test('una pantalla de la sesión llega con su marco dibujado en la página, y la aplicación la muestra debajo sin moverla', async ({
+  page,
+  seed,
+}) => {
+  await signInWithToken(page, (await seed.userWithCredential()).token);
+  await page.route('**/*.js', (route) => route.abort());
+  await page.goto('/rpus/');
+  // The frame is a picture of the screen (hidden from assistive technology): read by its markup.
+  const frame = page.locator('#luz-first-frame');
+  await expect(frame).toBeVisible();
+  await expect(frame.locator('h1')).toHaveText('Servicios');
+  await expect(frame.locator('a[aria-current="page"]')).toHaveText('Servicios');
+  await expect(frame.locator('[role="status"]')).toBeVisible();
+  await expect(frame.getByText('Luz Energía')).toHaveAttribute('href', 'https://luz.example.com');
+  const drawn = await frame.locator('h1').boundingBox();
+
+  await page.unroute('**/*.js');
+  await page.reload();
+  const heading = page.getByRole('heading', { name: 'Servicios', level: 1 });
+  await expect(heading).toBeVisible();
+  expect(await heading.boundingBox()).toEqual(drawn);
+  await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
+  await expect(frame).toHaveCount(0);
+  await expect(page.locator('#luz-first-frame-style')).toHaveCount(0);
+});
+
+test('sin sesión, el marco de una pantalla de la sesión se va con la llegada a /login', async ({ page }) => {
+  await page.goto('/settings');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Inicia sesión' })).toBeVisible();
+  await expect(page.locator('#luz-first-frame')).toHaveCount(0);
+});

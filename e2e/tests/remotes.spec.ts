@@ -106,10 +106,13 @@ test('un remoto cuyo origen acepta la conexión y nunca responde muestra que car
   await page.clock.fastForward('00:15');
   await expect(page.getByRole('status', { name: 'Cargando…' })).toBeVisible();
   await expect(page.getByText(loadFailure)).toHaveCount(0);
+  // What the eye sees meanwhile is the page's first frame of the screen, over the app (decision 176).
+  await expect(page.locator('#luz-first-frame h1')).toHaveText('Configuración');
   // The outlet gives up after 20 s, whatever the manifest's attempts are doing.
   await page.clock.fastForward('00:06');
   await expect(page.getByText(loadFailure)).toBeVisible();
   await expect(page.getByRole('status', { name: 'Cargando…' })).toHaveCount(0);
+  await expect(page.locator('#luz-first-frame')).toHaveCount(0);
 
   await page
     .getByRole('navigation', { name: 'Navegación principal' })

@@ -24,7 +24,10 @@ test('la configuración de ejecución dice dónde vive cada remoto', async ({ re
   }
 });
 
-test('mientras se sabe quién entró, el layout muestra el indicador de carga', async ({ page, seed }) => {
+test('mientras se sabe quién entró, la página muestra el marco de la pantalla con el indicador de carga', async ({
+  page,
+  seed,
+}) => {
   await signInWithToken(page, (await seed.userWithCredential()).token);
   // The current user's answer is held until the spinner has been seen.
   let release = () => {};
@@ -36,11 +39,18 @@ test('mientras se sabe quién entró, el layout muestra el indicador de carga', 
     await route.continue();
   });
   await page.goto('/downloads');
+  // What a screen reader hears is the app's spinner; what the eye sees is the page's frame over it
+  // (decision 176): the screen's heading and a spinner, no account and no menu to use yet.
   await expect(page.getByRole('status', { name: 'Cargando…' })).toBeVisible();
+  const frame = page.locator('#luz-first-frame');
+  await expect(frame).toBeVisible();
+  await expect(frame.locator('h1')).toHaveText('Descargas');
+  await expect(frame.locator('[role="status"]')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toHaveCount(0);
   release();
   await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Descargas', level: 1 })).toBeVisible();
+  await expect(frame).toHaveCount(0);
 });
 
 test('si las pantallas de la sesión no llegan, el respaldo genérico "Something went wrong!" muestra y oculta el error', async ({

@@ -1,7 +1,9 @@
-// The sign-in screens as static markup, rendered at build time (render-shells.mjs) with the same
-// components, theme and routes as the app. The API puts a screen's markup in the page it serves for
-// that address, so the screen paints with the HTML, before any script; React then replaces it.
+// The sign-in screens and the signed-in screens' first frames as static markup, rendered at build
+// time (render-shells.mjs) with the same components, theme and routes as the app. The API puts a
+// screen's markup in the page it serves for that address, so the screen paints with the HTML, before
+// any script; React then replaces it (a sign-in screen) or shows itself from under it (a frame).
 import {
+  FRAMED_SCREEN_PATHS,
   GlobalStyle,
   PUBLIC_SCREEN_PATHS,
   type RuntimeConfig,
@@ -12,9 +14,11 @@ import {
   VERSION_LABEL,
 } from '@luz/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { ServerStyleSheet, ThemeProvider } from 'styled-components';
+import { FirstFrame } from '../src/layout/first-frame';
 import { AppRoutes } from '../src/routing/app-routes';
 import { signInForms } from '../src/routing/load-sign-in-forms';
 import { RuntimeConfigContext } from '../src/startup/runtime-config-context';
@@ -33,8 +37,8 @@ const config: RuntimeConfig = {
   plan_monthly_price: '',
 };
 
-/** One screen's markup and the CSS it uses, in the default colour mode. */
-function renderShell(path: string): Shell {
+/** Markup drawn at `path` and the CSS it uses, in the default colour mode. */
+function renderMarkup(path: string, screen: ReactNode): Shell {
   const sheet = new ServerStyleSheet();
   try {
     const html = renderToString(
@@ -43,9 +47,7 @@ function renderShell(path: string): Shell {
           <ThemeProvider theme={themes[resolveColorMode(themePreference.get())]}>
             <GlobalStyle />
             <QueryClientProvider client={new QueryClient()}>
-              <MemoryRouter initialEntries={[path]}>
-                <AppRoutes />
-              </MemoryRouter>
+              <MemoryRouter initialEntries={[path]}>{screen}</MemoryRouter>
             </QueryClientProvider>
           </ThemeProvider>
         </RuntimeConfigContext.Provider>,
@@ -70,5 +72,18 @@ export async function renderShells(): Promise<Record<string, Shell>> {
   // string does not wait for a lazy component.
   prepareSdk({ config, currentUser: null, onInvalidConfig: (error) => console.error(error) });
   await signInForms.load();
-  return Object.fromEntries(PUBLIC_SCREEN_PATHS.map((path) => [path, renderShell(path)]));
+  return Object.fromEntries(PUBLIC_SCREEN_PATHS.map((path) => [path, renderMarkup(path, <AppRoutes />)]));
+}
+
+/** A signed-in screen's first frame, with a place for its heading and without one (decision 176). */
+export type Frame = { css: string; html: string; htmlWithoutHeading: string };
+
+export function renderFrames(): Record<string, Frame> {
+  return Object.fromEntries(
+    FRAMED_SCREEN_PATHS.map((path) => {
+      const framed = renderMarkup(path, <FirstFrame withHeading />);
+      const bare = renderMarkup(path, <FirstFrame withHeading={false} />);
+      return [path, { css: framed.css, html: framed.html, htmlWithoutHeading: bare.html }];
+    }),
+  );
 }

@@ -5,6 +5,7 @@ import { App } from './app';
 import { registerRemotesFromConfig } from './remotes/register-remotes';
 import { signInForms } from './routing/load-sign-in-forms';
 import type { EarlyStart } from './startup/early-start';
+import { releaseFirstFrame } from './startup/first-frame';
 import { readRuntimeConfig } from './startup/runtime-config';
 import { prepareSdk } from './startup/sdk';
 import { StartupFailure } from './startup/startup-failure';
@@ -21,6 +22,7 @@ function WithoutShellStyle({ children }: { children: ReactNode }) {
 export async function start(early: EarlyStart) {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
+  releaseFirstFrame(container);
   const root = createRoot(container);
   const fail = (error: unknown) => {
     console.error(error);

@@ -3,8 +3,10 @@ import type { createModuleFederationConfig } from '@module-federation/rsbuild-pl
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type EnvironmentConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import type { FirstFrameHeadings } from '../src/contract/boot';
 import { pluginCompileHints } from './compile-hints';
 import { forDevServer } from './federation';
+import { pluginFirstFrame } from './first-frame';
 import { pluginPrecompress } from './precompress';
 
 type Federation = ReturnType<typeof createModuleFederationConfig>;
@@ -36,12 +38,22 @@ function workerEnvironments(
   return { environments: { worker }, define };
 }
 
+export type RemoteBuild = {
+  devPort: number;
+  /** The headings of the screens the remote draws at the host's framed addresses (`FRAMED_SCREEN_PATHS`). */
+  headings: FirstFrameHeadings;
+  workers?: RemoteWorker[];
+};
+
 /**
  * Rsbuild configuration of a remote. `assetPrefix: 'auto'` lets the same build be served from any
  * base path or CDN; the dev server allows the host's origin to fetch it. Production builds leave
- * Brotli and gzip copies beside every text asset.
+ * Brotli and gzip copies beside every text asset, and the screens' headings in `first-frame.json`.
  */
-export function remoteRsbuildConfig(federation: Federation, devPort: number, workers: RemoteWorker[] = []) {
+export function remoteRsbuildConfig(
+  federation: Federation,
+  { devPort, headings, workers = [] }: RemoteBuild,
+) {
   const { environments, define } = workerEnvironments(workers, randomBytes(5).toString('hex'));
   return defineConfig(({ command }) => ({
     plugins: [
@@ -50,6 +62,7 @@ export function remoteRsbuildConfig(federation: Federation, devPort: number, wor
         environment: 'web',
       }),
       pluginCompileHints(),
+      pluginFirstFrame(headings),
       pluginPrecompress(),
     ],
     environments: {

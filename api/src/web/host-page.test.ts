@@ -3,7 +3,7 @@ import { zRuntimeConfig } from '@luz/shared/contract';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { webRootWith } from '../testing/web-root';
-import { remoteAssets, renderHostPage } from './host-page';
+import { frameWithHeading, remoteAssets, renderHostPage } from './host-page';
 
 const script = 'console.log("a hashed chunk, long enough to be worth compressing");\n'.repeat(40);
 const rpusManifest = {
@@ -24,6 +24,14 @@ const loginShell = {
   css: '.a{display:grid}',
   html: '<main class="a"><h1>Inicia sesión</h1></main><footer><a href="{{powered_by.url}}">{{powered_by.label}}</a></footer>',
 };
+
+/** What the host's build renders for a signed-in screen's first frame, with a place for the heading and without. */
+const frame = (path: string) => ({
+  css: '.f{position:fixed}',
+  html: `<div id="luz-first-frame" class="f"><a href="${path}"></a><h1>{{heading.title}}</h1><p>{{heading.subtitle}}</p><a href="{{powered_by.url}}">{{powered_by.label}}</a></div>`,
+  htmlWithoutHeading: `<div id="luz-first-frame" class="f"><a href="${path}"></a></div>`,
+});
+const frames = Object.fromEntries(['/downloads', '/rpus/', '/admin'].map((path) => [path, frame(path)]));
 
 /** Rsbuild's manifest of the host's build: its chunks of the signed-in screens, of the SDK beyond its core and of the sign-in forms. */
 const hostManifest = {
@@ -57,6 +65,10 @@ beforeAll(async () => {
     'host/dist/index.html':
       '<!doctype html><html><head><title>Luz</title><script defer src="/static/js/index.c0fea2a087.js"></script></head><body><div id="root"></div></body></html>',
     'host/dist/shells.json': JSON.stringify({ '/login': loginShell }),
+    'host/dist/frames.json': JSON.stringify(frames),
+    'remote-rpus/dist/first-frame.json': JSON.stringify({
+      '/rpus/': { title: 'Servicios <y más>', subtitle: 'Tus puntos de servicio & tus pagos.' },
+    }),
     'host/dist/manifest.json': JSON.stringify(hostManifest),
     'host/dist/static/js/index.c0fea2a087.js': script,
     'host/dist/static/js/index.c0fea2a087.js.br': brotliCompressSync(script),
@@ -174,6 +186,27 @@ describe('the host page', () => {
     }
   });
 
+  test("a signed-in screen's address carries its first frame before #root, with the heading its remote's build wrote", async () => {
+    const rpus = (await get('/rpus/?page=2')).body;
+    expect(rpus).toContain('<style id="luz-first-frame-style">.f{position:fixed}</style></head>');
+    expect(rpus).toContain(
+      '<div id="luz-first-frame" class="f"><a href="/rpus/"></a><h1>Servicios &lt;y más&gt;</h1><p>Tus puntos de servicio &amp; tus pagos.</p>',
+    );
+    const { powered_by } = (await get('/config.json')).json();
+    expect(rpus).toContain(`<a href="${powered_by.url}">${powered_by.label}</a></div><div id="root"></div>`);
+    // A remote on a CDN, and one served here whose build wrote no headings: the frame goes without one.
+    for (const url of ['/downloads', '/admin']) {
+      const body = (await get(url)).body;
+      expect(body).toContain(
+        `<div id="luz-first-frame" class="f"><a href="${url}"></a></div><div id="root"></div>`,
+      );
+    }
+    // Addresses of no framed screen: the app draws them.
+    for (const url of ['/login', '/rpus/8f2a/payment-history', '/attention', '/']) {
+      expect((await get(url)).body).not.toContain('luz-first-frame');
+    }
+  });
+
   test('is what / and /index.html answer too', async () => {
     for (const url of ['/', '/index.html']) {
       const response = await get(url);
@@ -246,6 +279,14 @@ describe('renderHostPage', () => {
     expect(html).toContain(
       '<div id="root"><main class="a"><h1>Inicia sesión</h1></main><footer><a href="https://x.test/?a=1&amp;b=&quot;2&quot;">&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</a></footer></div>',
     );
+  });
+
+  test("the frame's heading is escaped, and without one the frame has none", () => {
+    const heading = { title: '</h1><script>', subtitle: 'a & b' };
+    expect(frameWithHeading(frame('/rpus/'), heading).html).toContain(
+      '<h1>&lt;/h1&gt;&lt;script&gt;</h1><p>a &amp; b</p>',
+    );
+    expect(frameWithHeading(frame('/rpus/'), undefined).html).not.toContain('<h1>');
   });
 
   test("a remote's assets are its entry and exposed module's files, beside its manifest", () => {

@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 import {
+  FIRST_FRAME_FILE,
+  FIRST_FRAME_HEADING,
+  FIRST_FRAME_STYLE_ELEMENT_ID,
+  type FirstFrameHeadings,
+  FRAMED_SCREEN_PATHS,
   PUBLIC_SCREEN_PATHS,
   REMOTE_PRELOAD_ATTRIBUTE,
   type RemoteName,
@@ -29,7 +34,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * the SDK beyond its core, the sign-in forms other than /login). The browser fetches them while the
  * host's own scripts load, instead of after. A sign-in screen's
  * address gets the screen's markup too (the host's build renders it into `shells.json`), which
- * paints before any script; the app replaces it when it starts.
+ * paints before any script; the app replaces it when it starts. A signed-in screen's address gets
+ * its first frame (`frames.json`) with the heading its remote's build wrote (`first-frame.json`),
+ * over the app until the app shows the screen (docs/decisions/176).
  */
 
 export type Preload = { href: string; as: 'fetch' | 'script'; remote?: RemoteName };
@@ -46,30 +53,54 @@ function preloadTag({ href, as, remote }: Preload): string {
 /** A sign-in screen's markup and its CSS, as the host's build rendered them. */
 export type Shell = { css: string; html: string };
 
+/** A signed-in screen's first frame as the host's build rendered it, with a place for the heading and without. */
+export type Frame = Shell & { htmlWithoutHeading: string };
+
+/** The frame's markup with the screen's heading, escaped, or without one when its remote gave none. */
+export function frameWithHeading(frame: Frame, heading: FirstFrameHeadings[string] | undefined): Shell {
+  if (!heading) return { css: frame.css, html: frame.htmlWithoutHeading };
+  const html = frame.html
+    .replaceAll(FIRST_FRAME_HEADING.title, escapeText(heading.title))
+    .replaceAll(FIRST_FRAME_HEADING.subtitle, escapeText(heading.subtitle));
+  return { css: frame.css, html };
+}
+
 const ROOT_ELEMENT = '<div id="root">';
 
-/** The built index.html with the configuration and the preloads at the end of its head, and a screen's markup in #root. */
+/**
+ * The built index.html with the configuration and the preloads at the end of its head, a sign-in
+ * screen's markup in #root, and a signed-in screen's first frame before #root.
+ */
 export function renderHostPage(
   template: string,
   config: RuntimeConfig,
   preloads: Preload[],
   shell: Shell | null = null,
+  frame: Shell | null = null,
 ): string {
   const head = [
     `<script id="${RUNTIME_CONFIG_ELEMENT_ID}" type="application/json">${jsonForScript(config)}</script>`,
     ...preloads.map(preloadTag),
     shell ? `<style id="${SHELL_STYLE_ELEMENT_ID}">${shell.css}</style>` : '',
+    frame ? `<style id="${FIRST_FRAME_STYLE_ELEMENT_ID}">${frame.css}</style>` : '',
   ].join('');
   // Without a </head> (not what Rsbuild writes) at the very start, where the parser still puts them in the head.
   const at = Math.max(template.indexOf('</head>'), 0);
   const page = `${template.slice(0, at)}${head}${template.slice(at)}`;
   const root = page.indexOf(ROOT_ELEMENT);
-  if (!shell || root < 0) return page;
-  const markup = shell.html
-    .replaceAll(SHELL_POWERED_BY.label, escapeText(config.powered_by.label))
-    .replaceAll(SHELL_POWERED_BY.url, escapeAttribute(config.powered_by.url));
+  if (root < 0) return page;
+  const withLink = (html: string) =>
+    html
+      .replaceAll(SHELL_POWERED_BY.label, escapeText(config.powered_by.label))
+      .replaceAll(SHELL_POWERED_BY.url, escapeAttribute(config.powered_by.url));
   const end = root + ROOT_ELEMENT.length;
-  return `${page.slice(0, end)}${markup}${page.slice(end)}`;
+  return [
+    page.slice(0, root),
+    frame ? withLink(frame.html) : '',
+    page.slice(root, end),
+    shell ? withLink(shell.html) : '',
+    page.slice(end),
+  ].join('');
 }
 
 /** The parts of a remote's mf-manifest.json that say which files its entry and exposed module are. */
@@ -121,14 +152,25 @@ class PageCache {
   }
 }
 
+type FileRead = { mtimeMs: number; text: string };
+
 /** A file read again only when it changes on disk (a new deploy of the host or of a remote). */
-async function readIfChanged(path: string, cache: Map<string, { mtimeMs: number; text: string }>) {
+async function readIfChanged(path: string, cache: Map<string, FileRead>) {
   const { mtimeMs } = await stat(path);
   const known = cache.get(path);
   if (known?.mtimeMs === mtimeMs) return known;
   const read = { mtimeMs, text: await readFile(path, 'utf8') };
   cache.set(path, read);
   return read;
+}
+
+const parsed = new WeakMap<FileRead, unknown>();
+
+/** A JSON file as `readIfChanged` reads it, parsed once per version. */
+async function readJsonIfChanged<T>(path: string, cache: Map<string, FileRead>) {
+  const read = await readIfChanged(path, cache);
+  if (!parsed.has(read)) parsed.set(read, JSON.parse(read.text));
+  return { mtimeMs: read.mtimeMs, value: parsed.get(read) as T };
 }
 
 export type HostPageOptions = {
@@ -139,7 +181,7 @@ export type HostPageOptions = {
 
 /** Answers a page request with the host's page, compressed as the browser accepts, never cached without revalidation. */
 export function hostPageHandler({ hostDist, webRoot, config }: HostPageOptions) {
-  const files = new Map<string, { mtimeMs: number; text: string }>();
+  const files = new Map<string, FileRead>();
   const pages = new PageCache();
 
   /** The host's chunks that match, from the build's manifest.json; none without one (the development server). */
@@ -188,12 +230,49 @@ export function hostPageHandler({ hostDist, webRoot, config }: HostPageOptions) 
   async function shellOf(pathname: string): Promise<{ key: string; shell: Shell | null }> {
     if (!(PUBLIC_SCREEN_PATHS as readonly string[]).includes(pathname)) return { key: '', shell: null };
     try {
-      const shells = await readIfChanged(join(hostDist, 'shells.json'), files);
-      const shell = (JSON.parse(shells.text) as Record<string, Shell>)[pathname] ?? null;
+      const shells = await readJsonIfChanged<Record<string, Shell>>(join(hostDist, 'shells.json'), files);
+      const shell = shells.value[pathname] ?? null;
       return { key: `${pathname}@${shells.mtimeMs}`, shell };
     } catch {
       // A build without the markup (the development server's): the screen paints when the app starts.
       return { key: '', shell: null };
+    }
+  }
+
+  /** The screens' headings a remote served here wrote beside its manifest; none for a remote served elsewhere. */
+  async function headingsOf(remote: RemoteName): Promise<{ key: string; headings: FirstFrameHeadings }> {
+    const manifestUrl = config.remotes[remote];
+    const local = `/remotes/${remote}/`;
+    if (!manifestUrl.startsWith(local)) return { key: 'none', headings: {} };
+    const manifestPath = join(webRoot, `remote-${remote}`, 'dist', manifestUrl.slice(local.length));
+    try {
+      const read = await readJsonIfChanged<FirstFrameHeadings>(
+        join(dirname(manifestPath), FIRST_FRAME_FILE),
+        files,
+      );
+      return { key: String(read.mtimeMs), headings: read.value };
+    } catch {
+      // A remote built without them: its screens' frames go without a heading.
+      return { key: 'none', headings: {} };
+    }
+  }
+
+  async function frameOf(pathname: string): Promise<{ key: string; frame: Shell | null }> {
+    const remote = remoteOfPath(pathname);
+    if (!remote || !(FRAMED_SCREEN_PATHS as readonly string[]).includes(pathname))
+      return { key: '', frame: null };
+    try {
+      const frames = await readJsonIfChanged<Record<string, Frame>>(join(hostDist, 'frames.json'), files);
+      const frame = frames.value[pathname];
+      if (!frame) return { key: '', frame: null };
+      const { key, headings } = await headingsOf(remote);
+      return {
+        key: `${pathname}@${frames.mtimeMs}@${key}`,
+        frame: frameWithHeading(frame, headings[pathname]),
+      };
+    } catch {
+      // A build without frames (the development server's): the screen paints when the app draws it.
+      return { key: '', frame: null };
     }
   }
 
@@ -202,8 +281,9 @@ export function hostPageHandler({ hostDist, webRoot, config }: HostPageOptions) 
     const pathname = request.url.split('?')[0] ?? '/';
     const { key, preloads } = await preloadsOf(pathname);
     const shell = await shellOf(pathname);
-    const page = pages.get(`${template.mtimeMs}:${key}:${shell.key}`, () =>
-      renderHostPage(template.text, config, preloads, shell.shell),
+    const frame = await frameOf(pathname);
+    const page = pages.get(`${template.mtimeMs}:${key}:${shell.key}:${frame.key}`, () =>
+      renderHostPage(template.text, config, preloads, shell.shell, frame.frame),
     );
     reply
       .header('Content-Type', 'text/html; charset=utf-8')

@@ -22,28 +22,9 @@ import { HostContext } from '../remotes/host-context';
 import { useSyncEventArea } from '../sync-events/sync-event-area';
 import { useSyncEventSocket } from '../sync-events/use-sync-events';
 import { Footer } from './footer';
+import { Body, Content, Shell } from './shell-grid';
 import { Sidebar } from './sidebar';
 import { MENU_BUTTON_ID, TopBar } from './top-bar';
-
-const Shell = styled.div`
-  min-height: 100%;
-  display: grid;
-  grid-template-rows: auto 1fr auto;
-  // Without it the column grows to the widest table and the whole page scrolls sideways.
-  grid-template-columns: minmax(0, 1fr);
-`;
-
-const Body = styled.div`
-  display: flex;
-  min-height: 0;
-`;
-
-const Content = styled.main`
-  flex: 1;
-  min-width: 0;
-  padding: ${({ theme }) => theme.space(6)};
-  @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) { padding: ${({ theme }) => theme.space(4)}; }
-`;
 
 const SkipLink = styled.a`
   position: absolute;

@@ -2,6 +2,7 @@ import { Button, es, type UserPublic } from '@luz/shared';
 import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
+import { MAIN_NAVIGATION_ID } from './top-bar';
 
 const Nav = styled.nav<{ $open: boolean }>`
   width: ${({ theme }) => theme.layout.sidebarWidth};
@@ -87,7 +88,8 @@ export function Sidebar({
   onClose,
   onLogout,
 }: {
-  user: UserPublic;
+  /** Null in the page's first frame (shell.tsx): no admin link, no account, no id. */
+  user: UserPublic | null;
   open: boolean;
   onNavigate: () => void;
   /** Closes the phone menu (Escape, a tap outside); focus goes back to the menu button. */
@@ -111,32 +113,39 @@ export function Sidebar({
   return (
     <>
       {open ? <Backdrop data-testid="menu-backdrop" onClick={onClose} /> : null}
-      <Nav aria-label={es.layout.mainNavigation} $open={open} id="main-navigation" ref={nav}>
+      <Nav
+        aria-label={es.layout.mainNavigation}
+        $open={open}
+        id={user ? MAIN_NAVIGATION_ID : undefined}
+        ref={nav}
+      >
         <Brand aria-hidden="true">⚡ {es.app.name}</Brand>
         {links.map((link) => (
           <Item key={link.to} to={link.to} onClick={onNavigate}>
             {link.label}
           </Item>
         ))}
-        {user.is_superuser ? (
+        {user?.is_superuser ? (
           <Item to="/admin" onClick={onNavigate}>
             {es.layout.nav.admin}
           </Item>
         ) : null}
-        <MobileAccount role="group" aria-label={es.layout.account}>
-          <span>
-            {user.full_name || user.email}
-            {user.company_name ? (
-              <>
-                <br />
-                <small>{user.company_name}</small>
-              </>
-            ) : null}
-          </span>
-          <Button variant="secondary" size="sm" onClick={onLogout}>
-            {es.auth.logout}
-          </Button>
-        </MobileAccount>
+        {user ? (
+          <MobileAccount role="group" aria-label={es.layout.account}>
+            <span>
+              {user.full_name || user.email}
+              {user.company_name ? (
+                <>
+                  <br />
+                  <small>{user.company_name}</small>
+                </>
+              ) : null}
+            </span>
+            <Button variant="secondary" size="sm" onClick={onLogout}>
+              {es.auth.logout}
+            </Button>
+          </MobileAccount>
+        ) : null}
       </Nav>
     </>
   );

@@ -62,9 +62,11 @@ const Brand = styled.span`
 `;
 
 export const MENU_BUTTON_ID = 'main-menu-button';
+export const MAIN_NAVIGATION_ID = 'main-navigation';
 
 type Props = {
-  user: UserPublic;
+  /** Null in the page's first frame, drawn before anyone is known (shell.tsx): no account, no ids. */
+  user: UserPublic | null;
   menuOpen: boolean;
   onToggleMenu: () => void;
   onLogout: () => void;
@@ -77,10 +79,10 @@ export function TopBar({ user, menuOpen, onToggleMenu, onLogout, syncToggle, att
     <Bar>
       <MobileOnly>
         <MenuButton
-          id={MENU_BUTTON_ID}
+          id={user ? MENU_BUTTON_ID : undefined}
           variant="ghost"
           aria-expanded={menuOpen}
-          aria-controls="main-navigation"
+          aria-controls={user ? MAIN_NAVIGATION_ID : undefined}
           aria-label={menuOpen ? es.layout.closeMenu : es.layout.openMenu}
           onClick={onToggleMenu}
         >
@@ -91,15 +93,17 @@ export function TopBar({ user, menuOpen, onToggleMenu, onLogout, syncToggle, att
       <Right>
         {attention}
         {syncToggle}
-        <Account>
-          <Who>
-            <span>{user.full_name || user.email}</span>
-            <small>{user.company_name}</small>
-          </Who>
-          <Button variant="secondary" size="sm" onClick={onLogout}>
-            {es.auth.logout}
-          </Button>
-        </Account>
+        {user ? (
+          <Account>
+            <Who>
+              <span>{user.full_name || user.email}</span>
+              <small>{user.company_name}</small>
+            </Who>
+            <Button variant="secondary" size="sm" onClick={onLogout}>
+              {es.auth.logout}
+            </Button>
+          </Account>
+        ) : null}
       </Right>
     </Bar>
   );

@@ -1,4 +1,5 @@
 import { ErrorBoundary, LoadFailureScreen, type RemoteName, Spinner } from '@luz/shared';
+import { LOADING_SCREEN_ATTRIBUTE } from '@luz/shared/boot';
 import { useCallback, useContext, useEffect, useState } from 'react';
 import { UNSAFE_NavigationContext, useLocation } from 'react-router-dom';
 import { mountRootParcel } from 'single-spa';
@@ -58,7 +59,7 @@ export function RemoteOutlet({ remote }: { remote: RemoteName }) {
     <ErrorBoundary key={remote} fallback={() => <LoadFailureScreen />}>
       <Area>
         {!mounted && (
-          <Loading>
+          <Loading {...{ [LOADING_SCREEN_ATTRIBUTE]: '' }}>
             <Spinner size={36} />
           </Loading>
         )}

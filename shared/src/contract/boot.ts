@@ -33,6 +33,34 @@ export const SHELL_STYLE_ELEMENT_ID = 'luz-shell-style';
 /** What that markup carries in place of the configured "powered by" link; the API fills them in. */
 export const SHELL_POWERED_BY = { label: '{{powered_by.label}}', url: '{{powered_by.url}}' } as const;
 
+/**
+ * The signed-in screens whose first frame (top bar, menu, footer, the screen's heading and a
+ * spinner; `host/build/shell.tsx`) the API puts in the page for their address. It paints with the
+ * HTML and covers the app until the app shows more than its loading state (docs/decisions/176).
+ */
+export const FRAMED_SCREEN_PATHS = ['/downloads', '/periods', '/rpus/', '/settings', '/admin'] as const;
+
+/** The page's element holding that frame, and its style element; the app removes both once the frame is hidden. */
+export const FIRST_FRAME_ELEMENT_ID = 'luz-first-frame';
+export const FIRST_FRAME_STYLE_ELEMENT_ID = 'luz-first-frame-style';
+
+/**
+ * What the frame carries in place of the screen's heading, which is the remote's own text (decision
+ * 008): each remote's build writes its screens' headings to `FIRST_FRAME_FILE` beside its manifest,
+ * and the API fills them in.
+ */
+export const FIRST_FRAME_HEADING = { title: '{{heading.title}}', subtitle: '{{heading.subtitle}}' } as const;
+export const FIRST_FRAME_FILE = 'first-frame.json';
+
+/** A screen's heading as a remote's `FIRST_FRAME_FILE` gives it, by page address. */
+export type FirstFrameHeadings = Record<string, { title: string; subtitle: string }>;
+
+/**
+ * Marks what the app shows while a screen is still loading (the page's spinner, a remote's area
+ * before the remote has drawn): while the app shows nothing else, the first frame stays over it.
+ */
+export const LOADING_SCREEN_ATTRIBUTE = 'data-loading-screen';
+
 /** The sign-in screens other than /login, which come with the whole SDK (`host/src/auth/sign-in-forms.ts`). */
 export const SIGN_IN_FORM_PATHS = ['/create-account', '/recover-password', '/reset-password'];
 

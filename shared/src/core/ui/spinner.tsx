@@ -1,3 +1,4 @@
+import { LOADING_SCREEN_ATTRIBUTE } from '@luz/shared/boot';
 import { es } from '@luz/shared/text';
 import styled, { keyframes } from 'styled-components';
 
@@ -38,9 +39,10 @@ const Centered = styled.div`
   color: ${({ theme }) => theme.color.primary};
 `;
 
+/** A screen's loading state: marked as such, so that the page's first frame stays over it (decision 176). */
 export function PageSpinner({ label = es.common.loading }: { label?: string }) {
   return (
-    <Centered>
+    <Centered {...{ [LOADING_SCREEN_ATTRIBUTE]: '' }}>
       <Spinner size={36} label={label} />
     </Centered>
   );
