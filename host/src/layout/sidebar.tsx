@@ -2,7 +2,6 @@ import { Button, es, type UserPublic } from '@luz/shared';
 import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
-import { MAIN_NAVIGATION_ID } from './top-bar';
 
 const Nav = styled.nav<{ $open: boolean }>`
   width: ${({ theme }) => theme.layout.sidebarWidth};
@@ -71,6 +70,8 @@ const MobileAccount = styled.div`
     small { color: ${({ theme }) => theme.color.textMuted}; }
   }
 `;
+
+export const MAIN_NAVIGATION_ID = 'main-navigation';
 
 const links = [
   { to: '/downloads', label: es.layout.nav.downloads },

@@ -1,6 +1,7 @@
 import { Button, es, type UserPublic } from '@luz/shared';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { MAIN_NAVIGATION_ID } from './sidebar';
 
 const Bar = styled.header`
   height: ${({ theme }) => theme.layout.topBarHeight};
@@ -62,7 +63,6 @@ const Brand = styled.span`
 `;
 
 export const MENU_BUTTON_ID = 'main-menu-button';
-export const MAIN_NAVIGATION_ID = 'main-navigation';
 
 type Props = {
   /** Null in the page's first frame, drawn before anyone is known (shell.tsx): no account, no ids. */
