@@ -130,6 +130,11 @@ test('una pantalla de la sesión llega con su marco dibujado en la página, y la
   await expect(frame.locator('[role="status"]')).toBeVisible();
   await expect(frame.getByText('Luz Energía')).toHaveAttribute('href', 'https://luz.example.com');
   const drawn = await frame.locator('h1').boundingBox();
+  // A screen at many addresses has its frame at each of them.
+  await page.goto('/rpus/5b0c2a1e-8d4f-4e59-9a63-0f7d2c1b9e44/payment-history');
+  await expect(frame.locator('h1')).toHaveText('Historial de pagos');
+  await expect(frame.locator('a[aria-current="page"]')).toHaveText('Servicios');
+  await page.goto('/rpus/');
 
   await page.unroute('**/*.js');
   await page.reload();

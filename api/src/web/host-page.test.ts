@@ -31,7 +31,9 @@ const frame = (path: string) => ({
   html: `<div id="luz-first-frame" class="f"><a href="${path}"></a><h1>{{heading.title}}</h1><p>{{heading.subtitle}}</p><a href="{{powered_by.url}}">{{powered_by.label}}</a></div>`,
   htmlWithoutHeading: `<div id="luz-first-frame" class="f"><a href="${path}"></a></div>`,
 });
-const frames = Object.fromEntries(['/downloads', '/rpus/', '/admin'].map((path) => [path, frame(path)]));
+const frames = Object.fromEntries(
+  ['/downloads', '/rpus/', '/rpus/:rpuId/payment-history', '/admin'].map((path) => [path, frame(path)]),
+);
 
 /** Rsbuild's manifest of the host's build: its chunks of the signed-in screens, of the SDK beyond its core and of the sign-in forms. */
 const hostManifest = {
@@ -68,6 +70,7 @@ beforeAll(async () => {
     'host/dist/frames.json': JSON.stringify(frames),
     'remote-rpus/dist/first-frame.json': JSON.stringify({
       '/rpus/': { title: 'Servicios <y más>', subtitle: 'Tus puntos de servicio & tus pagos.' },
+      '/rpus/:rpuId/payment-history': { title: 'Historial de pagos', subtitle: 'Cargando…' },
     }),
     'host/dist/manifest.json': JSON.stringify(hostManifest),
     'host/dist/static/js/index.c0fea2a087.js': script,
@@ -201,8 +204,14 @@ describe('the host page', () => {
         `<div id="luz-first-frame" class="f"><a href="${url}"></a></div><div id="root"></div>`,
       );
     }
+    // A screen at many addresses: each service's payment history gets that screen's frame.
+    for (const id of ['8f2a', '0c41']) {
+      expect((await get(`/rpus/${id}/payment-history`)).body).toContain(
+        '<a href="/rpus/:rpuId/payment-history"></a><h1>Historial de pagos</h1><p>Cargando…</p>',
+      );
+    }
     // Addresses of no framed screen: the app draws them.
-    for (const url of ['/login', '/rpus/8f2a/payment-history', '/attention', '/']) {
+    for (const url of ['/login', '/rpus/8f2a/payments', '/rpus//payment-history', '/attention', '/']) {
       expect((await get(url)).body).not.toContain('luz-first-frame');
     }
   });

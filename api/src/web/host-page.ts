@@ -8,7 +8,7 @@ import {
   FIRST_FRAME_HEADING,
   FIRST_FRAME_STYLE_ELEMENT_ID,
   type FirstFrameHeadings,
-  FRAMED_SCREEN_PATHS,
+  framedScreenOf,
   PUBLIC_SCREEN_PATHS,
   REMOTE_PRELOAD_ATTRIBUTE,
   type RemoteName,
@@ -259,16 +259,17 @@ export function hostPageHandler({ hostDist, webRoot, config }: HostPageOptions) 
 
   async function frameOf(pathname: string): Promise<{ key: string; frame: Shell | null }> {
     const remote = remoteOfPath(pathname);
-    if (!remote || !(FRAMED_SCREEN_PATHS as readonly string[]).includes(pathname))
-      return { key: '', frame: null };
+    // The screen, not the address, names the frame: every service's payment history shares one page.
+    const screen = framedScreenOf(pathname);
+    if (!remote || !screen) return { key: '', frame: null };
     try {
       const frames = await readJsonIfChanged<Record<string, Frame>>(join(hostDist, 'frames.json'), files);
-      const frame = frames.value[pathname];
+      const frame = frames.value[screen];
       if (!frame) return { key: '', frame: null };
       const { key, headings } = await headingsOf(remote);
       return {
-        key: `${pathname}@${frames.mtimeMs}@${key}`,
-        frame: frameWithHeading(frame, headings[pathname]),
+        key: `${screen}@${frames.mtimeMs}@${key}`,
+        frame: frameWithHeading(frame, headings[screen]),
       };
     } catch {
       // A build without frames (the development server's): the screen paints when the app draws it.

@@ -38,7 +38,29 @@ export const SHELL_POWERED_BY = { label: '{{powered_by.label}}', url: '{{powered
  * spinner; `host/build/shell.tsx`) the API puts in the page for their address. It paints with the
  * HTML and covers the app until the app shows more than its loading state (docs/decisions/176).
  */
-export const FRAMED_SCREEN_PATHS = ['/downloads', '/periods', '/rpus/', '/settings', '/admin'] as const;
+export const FRAMED_SCREEN_PATHS = [
+  '/downloads',
+  '/periods',
+  '/rpus/',
+  '/rpus/:rpuId/payment-history',
+  '/settings',
+  '/admin',
+] as const;
+
+/** The framed screen an address shows: a path of `FRAMED_SCREEN_PATHS`, whose `:name` segments stand for any one segment. */
+export function framedScreenOf(pathname: string): string | null {
+  const segments = pathname.split('/');
+  const matches = (screen: string) => {
+    const pattern = screen.split('/');
+    return (
+      pattern.length === segments.length &&
+      pattern.every((part, index) =>
+        part.startsWith(':') ? Boolean(segments[index]) : part === segments[index],
+      )
+    );
+  };
+  return FRAMED_SCREEN_PATHS.find(matches) ?? null;
+}
 
 /** The page's element holding that frame, and its style element; the app removes both once the frame is hidden. */
 export const FIRST_FRAME_ELEMENT_ID = 'luz-first-frame';
@@ -52,7 +74,7 @@ export const FIRST_FRAME_STYLE_ELEMENT_ID = 'luz-first-frame-style';
 export const FIRST_FRAME_HEADING = { title: '{{heading.title}}', subtitle: '{{heading.subtitle}}' } as const;
 export const FIRST_FRAME_FILE = 'first-frame.json';
 
-/** A screen's heading as a remote's `FIRST_FRAME_FILE` gives it, by page address. */
+/** A screen's heading as a remote's `FIRST_FRAME_FILE` gives it, by framed screen (`FRAMED_SCREEN_PATHS`). */
 export type FirstFrameHeadings = Record<string, { title: string; subtitle: string }>;
 
 /**
