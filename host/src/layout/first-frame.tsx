@@ -1,4 +1,4 @@
-import { FIRST_FRAME_ELEMENT_ID, FIRST_FRAME_HEADING, LOADING_SCREEN_ATTRIBUTE } from '@luz/shared/boot';
+import { FIRST_FRAME_ELEMENT_ID, FIRST_FRAME_HEADING } from '@luz/shared/boot';
 import { PageHeader, PageSpinner } from '@luz/shared/core';
 import styled from 'styled-components';
 import { Footer } from './footer';
@@ -6,27 +6,17 @@ import { Body, Content, Shell } from './shell-grid';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 
-const root = '#root';
-const stays = [
-  `${root}:empty`,
-  `${root} > [${LOADING_SCREEN_ATTRIBUTE}]`,
-  // A remote's area before the remote has drawn (remotes/remote-outlet.tsx).
-  `${root} main > * > [${LOADING_SCREEN_ATTRIBUTE}]`,
-];
-
 /**
  * Over the app, not in its place: React renders into #root beneath it, laid out as it will be seen,
- * so taking the frame away moves nothing. The frame is shown only while the app shows nothing but
- * its loading state; the app removes it the first time it is hidden (startup/first-frame.ts).
+ * so taking the frame away moves nothing. The app removes it once it shows more than its loading
+ * state (startup/first-frame.ts).
  */
 const Overlay = styled.div`
-  display: none;
   position: fixed;
   inset: 0;
   z-index: 1000;
   overflow: hidden;
   background: ${({ theme }) => theme.color.background};
-  ${stays.map((selector) => `body:has(${selector}) & { display: block; }`).join('\n')}
 `;
 
 // As tall as a remote's area (remotes/remote-outlet.tsx), so the footer sits where the app puts it.

@@ -13,19 +13,33 @@ const observed = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 afterEach(() => window.history.replaceState(null, '', '/'));
 
-test('the frame stays while it is shown, and goes with its style the first time it is hidden', async () => {
+test('the frame stays while the app shows its loading state, and goes with its style once it shows more', async () => {
   window.history.replaceState(null, '', '/rpus/');
   const root = page();
   releaseFirstFrame(root);
-  root.innerHTML = '<div data-loading-screen=""></div>';
+  // The page's spinner (beside the toasts' region), then the layout with the remote's area loading.
+  root.innerHTML = '<div data-loading-screen=""></div><section></section>';
   await observed();
   expect(frame()).not.toBeNull();
-  // What the frame's CSS does once the app shows more than its loading state.
-  (frame() as HTMLElement).style.display = 'none';
-  root.innerHTML = '<main><h1>Servicios</h1></main>';
+  root.innerHTML =
+    '<div><header></header><main><div><div data-loading-screen=""></div><div class="remote"></div></div></main></div>';
+  await observed();
+  expect(frame()).not.toBeNull();
+  root.innerHTML =
+    '<div><header></header><main><div><div class="remote"><h1>Servicios</h1></div></div></main></div>';
   await observed();
   expect(frame()).toBeNull();
   expect(style()).toBeNull();
+});
+
+test('a spinner inside the screen itself does not keep the frame', async () => {
+  window.history.replaceState(null, '', '/settings');
+  const root = page();
+  releaseFirstFrame(root);
+  root.innerHTML =
+    '<div><main><div><div class="remote"><h1>Configuración</h1><div><div data-loading-screen=""></div></div></div></div></main></div>';
+  await observed();
+  expect(frame()).toBeNull();
 });
 
 test('the frame goes as soon as the app is at another address, shown or not', async () => {
