@@ -1,7 +1,7 @@
 // After `rsbuild build`: renders the sign-in screens' markup and the signed-in screens' first frames
 // (shell.tsx) into dist/shells.json and dist/frames.json, which the API reads to put a screen in the
-// page it serves for that address. The renderer is
-// bundled for Node by Rsbuild first, so that it resolves packages as the app's build does.
+// page it serves for that address. The renderer is bundled for Node by Rsbuild first, so that it
+// resolves packages as the app's build does.
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -62,7 +62,7 @@ export function framedScreenOf(pathname: string): string | null {
   return FRAMED_SCREEN_PATHS.find(matches) ?? null;
 }
 
-/** The page's element holding that frame, and its style element; the app removes both once the frame is hidden. */
+/** The page's element holding that frame, and its style element; the app removes both once it shows the screen. */
 export const FIRST_FRAME_ELEMENT_ID = 'luz-first-frame';
 export const FIRST_FRAME_STYLE_ELEMENT_ID = 'luz-first-frame-style';
 
