@@ -4,11 +4,13 @@
 // any script; React then replaces it (a sign-in screen) or shows itself from under it (a frame).
 import {
   FRAMED_SCREEN_PATHS,
+  type Frame,
   GlobalStyle,
   PUBLIC_SCREEN_PATHS,
   type RuntimeConfig,
   resolveColorMode,
   SHELL_POWERED_BY,
+  type Shell,
   themePreference,
   themes,
   VERSION_LABEL,
@@ -23,8 +25,6 @@ import { AppRoutes } from '../src/routing/app-routes';
 import { signInForms } from '../src/routing/load-sign-in-forms';
 import { RuntimeConfigContext } from '../src/startup/runtime-config-context';
 import { prepareSdk } from '../src/startup/sdk';
-
-export type Shell = { css: string; html: string };
 
 /** The sign-in screens read only the footer's link from the configuration: placeholders the API fills in. */
 const config: RuntimeConfig = {
@@ -75,9 +75,7 @@ export async function renderShells(): Promise<Record<string, Shell>> {
   return Object.fromEntries(PUBLIC_SCREEN_PATHS.map((path) => [path, renderMarkup(path, <AppRoutes />)]));
 }
 
-/** A signed-in screen's first frame, with a place for its heading and without one (decision 176). */
-export type Frame = { css: string; html: string; htmlWithoutHeading: string };
-
+/** Each signed-in screen's first frame, with a place for its heading and without one (decision 176). */
 export function renderFrames(): Record<string, Frame> {
   return Object.fromEntries(
     FRAMED_SCREEN_PATHS.map((path) => {

@@ -8,6 +8,7 @@ import {
   FIRST_FRAME_HEADING,
   FIRST_FRAME_STYLE_ELEMENT_ID,
   type FirstFrameHeadings,
+  type Frame,
   framedScreenOf,
   PUBLIC_SCREEN_PATHS,
   REMOTE_PRELOAD_ATTRIBUTE,
@@ -18,6 +19,7 @@ import {
   SDK_CHUNK_PATTERN,
   SHELL_POWERED_BY,
   SHELL_STYLE_ELEMENT_ID,
+  type Shell,
   SIGN_IN_FORM_PATHS,
   SIGN_IN_FORMS_CHUNK_PATTERN,
   SIGNED_IN_CHUNK_PATTERN,
@@ -49,12 +51,6 @@ function preloadTag({ href, as, remote }: Preload): string {
   const named = remote ? ` ${REMOTE_PRELOAD_ATTRIBUTE}="${remote}"` : '';
   return `<link rel="preload" href="${escapeAttribute(href)}" as="${as}"${cors}${named}>`;
 }
-
-/** A sign-in screen's markup and its CSS, as the host's build rendered them. */
-export type Shell = { css: string; html: string };
-
-/** A signed-in screen's first frame as the host's build rendered it, with a place for the heading and without. */
-export type Frame = Shell & { htmlWithoutHeading: string };
 
 /** The frame's markup with the screen's heading, escaped, or without one when its remote gave none. */
 export function frameWithHeading(frame: Frame, heading: FirstFrameHeadings[string] | undefined): Shell {
@@ -201,6 +197,14 @@ export function hostPageHandler({ hostDist, webRoot, config }: HostPageOptions) 
     }
   }
 
+  /** Where a remote this server serves (`/remotes/<name>/…`) has its manifest on disk; null for one served elsewhere. */
+  function localManifestPath(remote: RemoteName): string | null {
+    const local = `/remotes/${remote}/`;
+    const manifestUrl = config.remotes[remote];
+    if (!manifestUrl.startsWith(local)) return null;
+    return join(webRoot, `remote-${remote}`, 'dist', manifestUrl.slice(local.length));
+  }
+
   async function preloadsOf(pathname: string): Promise<{ key: string; preloads: Preload[] }> {
     if (SIGN_IN_FORM_PATHS.includes(pathname)) {
       const forms = await hostChunks([SIGN_IN_FORMS_CHUNK_PATTERN, SDK_CHUNK_PATTERN]);
@@ -212,10 +216,9 @@ export function hostPageHandler({ hostDist, webRoot, config }: HostPageOptions) 
     // An address that mounts a remote is a signed-in screen: its host chunks come with the page too.
     const host = await hostChunks([SIGNED_IN_CHUNK_PATTERN, SDK_CHUNK_PATTERN]);
     const preloads: Preload[] = [{ href: manifestUrl, as: 'fetch', remote }, ...host.preloads];
-    const local = `/remotes/${remote}/`;
-    if (!manifestUrl.startsWith(local)) return { key: `${remote}@${host.key}`, preloads };
+    const path = localManifestPath(remote);
+    if (!path) return { key: `${remote}@${host.key}`, preloads };
     try {
-      const path = join(webRoot, `remote-${remote}`, 'dist', manifestUrl.slice(local.length));
       const manifest = await readIfChanged(path, files);
       for (const href of remoteAssets(manifestUrl, JSON.parse(manifest.text) as RemoteManifest)) {
         preloads.push({ href, as: 'script' });
@@ -241,10 +244,8 @@ export function hostPageHandler({ hostDist, webRoot, config }: HostPageOptions) 
 
   /** The screens' headings a remote served here wrote beside its manifest; none for a remote served elsewhere. */
   async function headingsOf(remote: RemoteName): Promise<{ key: string; headings: FirstFrameHeadings }> {
-    const manifestUrl = config.remotes[remote];
-    const local = `/remotes/${remote}/`;
-    if (!manifestUrl.startsWith(local)) return { key: 'none', headings: {} };
-    const manifestPath = join(webRoot, `remote-${remote}`, 'dist', manifestUrl.slice(local.length));
+    const manifestPath = localManifestPath(remote);
+    if (!manifestPath) return { key: 'none', headings: {} };
     try {
       const read = await readJsonIfChanged<FirstFrameHeadings>(
         join(dirname(manifestPath), FIRST_FRAME_FILE),

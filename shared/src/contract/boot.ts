@@ -27,6 +27,9 @@ export const START_PATH = '/downloads';
  */
 export const PUBLIC_SCREEN_PATHS = ['/login', '/create-account', '/recover-password'] as const;
 
+/** A screen's markup and the CSS it uses, as the host's build renders it (`shells.json`). */
+export type Shell = { css: string; html: string };
+
 /** The page's style element for that markup; the app removes it once it has drawn the screen itself. */
 export const SHELL_STYLE_ELEMENT_ID = 'luz-shell-style';
 
@@ -61,6 +64,9 @@ export function framedScreenOf(pathname: string): string | null {
   };
   return FRAMED_SCREEN_PATHS.find(matches) ?? null;
 }
+
+/** A framed screen's first frame as the host's build renders it (`frames.json`), with a place for the heading and without. */
+export type Frame = Shell & { htmlWithoutHeading: string };
 
 /** The page's element holding that frame, and its style element; the app removes both once it shows the screen. */
 export const FIRST_FRAME_ELEMENT_ID = 'luz-first-frame';
