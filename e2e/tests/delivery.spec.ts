@@ -146,6 +146,34 @@ test('una pantalla de la sesión llega con su marco dibujado en la página, y la
   await expect(page.locator('#luz-first-frame-style')).toHaveCount(0);
 });
 
+test('quien eligió el tema claro recibe el marco y la pantalla de inicio de sesión en claro, no oscuros hasta que carga la aplicación', async ({
+  page,
+  seed,
+}) => {
+  const light = 'rgb(247, 245, 249)';
+  const background = (selector: string) =>
+    page.locator(selector).evaluate((element) => getComputedStyle(element).backgroundColor);
+  await signInWithToken(page, (await seed.userWithCredential()).token);
+  // A first visit has no choice yet: dark, the default.
+  await page.route('**/*.js', (route) => route.abort());
+  await page.goto('/rpus/');
+  expect(await background('#luz-first-frame')).not.toBe(light);
+  await page.unroute('**/*.js');
+  await page.evaluate(() => window.localStorage.setItem('luz.theme', 'light'));
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Servicios', level: 1 })).toBeVisible();
+  expect(await background('body')).toBe(light);
+
+  // The app keeps the mode it shows; the next page comes drawn in it, before any script.
+  await page.route('**/*.js', (route) => route.abort());
+  await page.goto('/rpus/');
+  await expect(page.locator('#luz-first-frame h1')).toHaveText('Servicios');
+  expect(await background('#luz-first-frame')).toBe(light);
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Inicia sesión' })).toBeVisible();
+  expect(await background('body')).toBe(light);
+});
+
 test('sin sesión, el marco de una pantalla de la sesión se va con la llegada a /login', async ({ page }) => {
   await page.goto('/settings');
   await expect(page).toHaveURL(/\/login$/);

@@ -3,15 +3,16 @@
 // screen's markup in the page it serves for that address, so the screen paints with the HTML, before
 // any script; React then replaces it (a sign-in screen) or shows itself from under it (a frame).
 import {
+  type ByColorMode,
+  COLOR_MODES,
+  type ColorMode,
   FRAMED_SCREEN_PATHS,
   type Frame,
   GlobalStyle,
   PUBLIC_SCREEN_PATHS,
   type RuntimeConfig,
-  resolveColorMode,
   SHELL_POWERED_BY,
   type Shell,
-  themePreference,
   themes,
   VERSION_LABEL,
 } from '@luz/shared';
@@ -37,14 +38,14 @@ const config: RuntimeConfig = {
   plan_monthly_price: '',
 };
 
-/** Markup drawn at `path` and the CSS it uses, in the default colour mode. */
-function renderMarkup(path: string, screen: ReactNode): Shell {
+/** Markup drawn at `path` and the CSS it uses, in `mode`. */
+function renderMarkup(path: string, screen: ReactNode, mode: ColorMode): Shell {
   const sheet = new ServerStyleSheet();
   try {
     const html = renderToString(
       sheet.collectStyles(
         <RuntimeConfigContext.Provider value={config}>
-          <ThemeProvider theme={themes[resolveColorMode(themePreference.get())]}>
+          <ThemeProvider theme={themes[mode]}>
             <GlobalStyle />
             <QueryClientProvider client={new QueryClient()}>
               <MemoryRouter initialEntries={[path]}>{screen}</MemoryRouter>
@@ -67,21 +68,30 @@ function renderMarkup(path: string, screen: ReactNode): Shell {
   }
 }
 
-export async function renderShells(): Promise<Record<string, Shell>> {
+/** The same drawing in every colour mode: the API picks the one the user's app last showed (decision 177). */
+function inEveryColorMode<T>(draw: (mode: ColorMode) => T): ByColorMode<T> {
+  return Object.fromEntries(COLOR_MODES.map((mode) => [mode, draw(mode)])) as ByColorMode<T>;
+}
+
+export async function renderShells(): Promise<ByColorMode<Record<string, Shell>>> {
   // The screens that come in a chunk of their own are drawn from it, loaded first: rendering to a
   // string does not wait for a lazy component.
   prepareSdk({ config, currentUser: null, onInvalidConfig: (error) => console.error(error) });
   await signInForms.load();
-  return Object.fromEntries(PUBLIC_SCREEN_PATHS.map((path) => [path, renderMarkup(path, <AppRoutes />)]));
+  return inEveryColorMode((mode) =>
+    Object.fromEntries(PUBLIC_SCREEN_PATHS.map((path) => [path, renderMarkup(path, <AppRoutes />, mode)])),
+  );
 }
 
 /** Each signed-in screen's first frame, with a place for its heading and without one (decision 176). */
-export function renderFrames(): Record<string, Frame> {
-  return Object.fromEntries(
-    FRAMED_SCREEN_PATHS.map((path) => {
-      const framed = renderMarkup(path, <FirstFrame withHeading />);
-      const bare = renderMarkup(path, <FirstFrame withHeading={false} />);
-      return [path, { css: framed.css, html: framed.html, htmlWithoutHeading: bare.html }];
-    }),
+export function renderFrames(): ByColorMode<Record<string, Frame>> {
+  return inEveryColorMode((mode) =>
+    Object.fromEntries(
+      FRAMED_SCREEN_PATHS.map((path) => {
+        const framed = renderMarkup(path, <FirstFrame withHeading />, mode);
+        const bare = renderMarkup(path, <FirstFrame withHeading={false} />, mode);
+        return [path, { css: framed.css, html: framed.html, htmlWithoutHeading: bare.html }];
+      }),
+    ),
   );
 }

@@ -4,11 +4,13 @@ import {
   GenericErrorFallback,
   GlobalStyle,
   queryClient,
+  rememberColorMode,
   Toaster,
   themes,
   useThemePreference,
 } from '@luz/shared/core';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { AppRoutes } from './routing/app-routes';
@@ -16,6 +18,7 @@ import { RuntimeConfigContext } from './startup/runtime-config-context';
 
 export function App({ config }: { config: RuntimeConfig }) {
   const { mode } = useThemePreference();
+  useEffect(() => rememberColorMode(mode), [mode]);
   return (
     <RuntimeConfigContext.Provider value={config}>
       <ThemeProvider theme={themes[mode]}>

@@ -24,6 +24,11 @@ const loginShell = {
   css: '.a{display:grid}',
   html: '<main class="a"><h1>Inicia sesión</h1></main><footer><a href="{{powered_by.url}}">{{powered_by.label}}</a></footer>',
 };
+/** The same screen drawn in the light colour mode: other classes, other CSS. */
+const lightLoginShell = {
+  css: '.l{display:grid;background:#fff}',
+  html: '<main class="l"><h1>Inicia sesión</h1></main>',
+};
 
 /** What the host's build renders for a signed-in screen's first frame, with a place for the heading and without. */
 const frame = (path: string) => ({
@@ -34,6 +39,9 @@ const frame = (path: string) => ({
 const frames = Object.fromEntries(
   ['/downloads', '/rpus/', '/rpus/:rpuId/payment-history', '/admin'].map((path) => [path, frame(path)]),
 );
+const lightFrames = {
+  '/rpus/': { css: '.g{position:fixed;background:#fff}', html: '<div id="luz-first-frame" class="g"></div>' },
+};
 
 /** Rsbuild's manifest of the host's build: its chunks of the signed-in screens, of the SDK beyond its core and of the sign-in forms. */
 const hostManifest = {
@@ -66,8 +74,11 @@ beforeAll(async () => {
   const files: Record<string, string | Buffer> = {
     'host/dist/index.html':
       '<!doctype html><html><head><title>Luz</title><script defer src="/static/js/index.c0fea2a087.js"></script></head><body><div id="root"></div></body></html>',
-    'host/dist/shells.json': JSON.stringify({ '/login': loginShell }),
-    'host/dist/frames.json': JSON.stringify(frames),
+    'host/dist/shells.json': JSON.stringify({
+      dark: { '/login': loginShell },
+      light: { '/login': lightLoginShell },
+    }),
+    'host/dist/frames.json': JSON.stringify({ dark: frames, light: lightFrames }),
     'remote-rpus/dist/first-frame.json': JSON.stringify({
       '/rpus/': { title: 'Servicios <y más>', subtitle: 'Tus puntos de servicio & tus pagos.' },
       '/rpus/:rpuId/payment-history': { title: 'Historial de pagos', subtitle: 'Cargando…' },
@@ -164,7 +175,7 @@ describe('the host page', () => {
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
     for (const response of [plain, br, gzip]) {
       expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.headers.vary).toBe('Accept-Encoding');
+      expect(response.headers.vary).toBe('Accept-Encoding, Cookie');
       expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     }
     const etag = plain.headers.etag as string;
@@ -214,6 +225,23 @@ describe('the host page', () => {
     for (const url of ['/login', '/rpus/8f2a/payments', '/rpus//payment-history', '/attention', '/']) {
       expect((await get(url)).body).not.toContain('luz-first-frame');
     }
+  });
+
+  test('draws its markup in the colour mode the app keeps in its cookie, dark without one', async () => {
+    const light = { cookie: 'other=1; luz_color_mode=light' };
+    const login = (await get('/login', light)).body;
+    expect(login).toContain('<style id="luz-shell-style">.l{display:grid;background:#fff}</style>');
+    expect(login).toContain('<div id="root"><main class="l">');
+    const rpus = (await get('/rpus/', light)).body;
+    expect(rpus).toContain('<style id="luz-first-frame-style">.g{position:fixed;background:#fff}</style>');
+    expect(rpus).toContain('<div id="luz-first-frame" class="g"></div><div id="root"></div>');
+    // Each mode is a page of its own, with its own validator.
+    expect((await get('/rpus/', light)).headers.etag).not.toBe((await get('/rpus/')).headers.etag);
+    // Any other value, a malformed header, or a mode the build did not draw: the default, dark.
+    for (const cookie of ['luz_color_mode=sepia', 'luz_color_mode', '=;;=%zz', 'luz_color_mode=dark']) {
+      expect((await get('/login', { cookie })).body).toContain('<main class="a">');
+    }
+    expect((await get('/downloads', light)).body).not.toContain('luz-first-frame');
   });
 
   test('is what / and /index.html answer too', async () => {

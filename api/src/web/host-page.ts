@@ -4,6 +4,8 @@ import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 import {
+  type ByColorMode,
+  COLOR_MODE_COOKIE,
   FIRST_FRAME_FILE,
   FIRST_FRAME_HEADING,
   FIRST_FRAME_STYLE_ELEMENT_ID,
@@ -24,6 +26,7 @@ import {
   SIGN_IN_FORMS_CHUNK_PATTERN,
   SIGNED_IN_CHUNK_PATTERN,
 } from '@luz/shared/contract';
+import { parse as parseCookies } from 'cookie';
 import { escapeAttribute, escapeText } from 'entities';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -38,7 +41,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * address gets the screen's markup too (the host's build renders it into `shells.json`), which
  * paints before any script; the app replaces it when it starts. A signed-in screen's address gets
  * its first frame (`frames.json`) with the heading its remote's build wrote (`first-frame.json`),
- * over the app until the app shows the screen (docs/decisions/176).
+ * over the app until the app shows the screen (docs/decisions/176). Both come in the colour mode
+ * the user's app last showed, which it keeps in a cookie (docs/decisions/177).
  */
 
 export type Preload = { href: string; as: 'fetch' | 'script'; remote?: RemoteName };
@@ -59,6 +63,19 @@ export function frameWithHeading(frame: Frame, heading: FirstFrameHeadings[strin
     .replaceAll(FIRST_FRAME_HEADING.title, escapeText(heading.title))
     .replaceAll(FIRST_FRAME_HEADING.subtitle, escapeText(heading.subtitle));
   return { css: frame.css, html };
+}
+
+type ColorMode = keyof ByColorMode<unknown>;
+
+/** The colour mode the page's markup is drawn in: the one the app keeps in its cookie, else the default. */
+export function colorModeOf(cookieHeader: string | undefined): ColorMode {
+  if (!cookieHeader) return 'dark';
+  try {
+    return parseCookies(cookieHeader)[COLOR_MODE_COOKIE] === 'light' ? 'light' : 'dark';
+  } catch {
+    // A malformed header is the browser's or a client's mistake, not a reason to fail the page.
+    return 'dark';
+  }
 }
 
 const ROOT_ELEMENT = '<div id="root">';
@@ -230,12 +247,15 @@ export function hostPageHandler({ hostDist, webRoot, config }: HostPageOptions) 
     }
   }
 
-  async function shellOf(pathname: string): Promise<{ key: string; shell: Shell | null }> {
+  async function shellOf(pathname: string, mode: ColorMode): Promise<{ key: string; shell: Shell | null }> {
     if (!(PUBLIC_SCREEN_PATHS as readonly string[]).includes(pathname)) return { key: '', shell: null };
     try {
-      const shells = await readJsonIfChanged<Record<string, Shell>>(join(hostDist, 'shells.json'), files);
-      const shell = shells.value[pathname] ?? null;
-      return { key: `${pathname}@${shells.mtimeMs}`, shell };
+      const shells = await readJsonIfChanged<ByColorMode<Record<string, Shell>>>(
+        join(hostDist, 'shells.json'),
+        files,
+      );
+      const shell = shells.value[mode]?.[pathname] ?? null;
+      return { key: `${pathname}@${mode}@${shells.mtimeMs}`, shell };
     } catch {
       // A build without the markup (the development server's): the screen paints when the app starts.
       return { key: '', shell: null };
@@ -258,18 +278,21 @@ export function hostPageHandler({ hostDist, webRoot, config }: HostPageOptions) 
     }
   }
 
-  async function frameOf(pathname: string): Promise<{ key: string; frame: Shell | null }> {
+  async function frameOf(pathname: string, mode: ColorMode): Promise<{ key: string; frame: Shell | null }> {
     const remote = remoteOfPath(pathname);
     // The screen, not the address, names the frame: every service's payment history shares one page.
     const screen = framedScreenOf(pathname);
     if (!remote || !screen) return { key: '', frame: null };
     try {
-      const frames = await readJsonIfChanged<Record<string, Frame>>(join(hostDist, 'frames.json'), files);
-      const frame = frames.value[screen];
+      const frames = await readJsonIfChanged<ByColorMode<Record<string, Frame>>>(
+        join(hostDist, 'frames.json'),
+        files,
+      );
+      const frame = frames.value[mode]?.[screen];
       if (!frame) return { key: '', frame: null };
       const { key, headings } = await headingsOf(remote);
       return {
-        key: `${screen}@${frames.mtimeMs}@${key}`,
+        key: `${screen}@${mode}@${frames.mtimeMs}@${key}`,
         frame: frameWithHeading(frame, headings[screen]),
       };
     } catch {
@@ -282,15 +305,17 @@ export function hostPageHandler({ hostDist, webRoot, config }: HostPageOptions) 
     const template = await readIfChanged(join(hostDist, 'index.html'), files);
     const pathname = request.url.split('?')[0] ?? '/';
     const { key, preloads } = await preloadsOf(pathname);
-    const shell = await shellOf(pathname);
-    const frame = await frameOf(pathname);
+    const mode = colorModeOf(request.headers.cookie);
+    const shell = await shellOf(pathname, mode);
+    const frame = await frameOf(pathname, mode);
     const page = pages.get(`${template.mtimeMs}:${key}:${shell.key}:${frame.key}`, () =>
       renderHostPage(template.text, config, preloads, shell.shell, frame.frame),
     );
     reply
       .header('Content-Type', 'text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .header('Vary', 'Accept-Encoding')
+      // The markup's colour mode comes from a cookie: a shared cache keeps a page per cookie.
+      .header('Vary', 'Accept-Encoding, Cookie')
       .header('ETag', page.etag);
     if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
     const accepted = request.headers['accept-encoding'];

@@ -30,6 +30,19 @@ export const PUBLIC_SCREEN_PATHS = ['/login', '/create-account', '/recover-passw
 /** A screen's markup and the CSS it uses, as the host's build renders it (`shells.json`). */
 export type Shell = { css: string; html: string };
 
+/** The colour modes the host's build draws that markup in: the theme's (`ColorMode`). */
+export const COLOR_MODES = ['dark', 'light'] as const;
+
+/** One of each, by colour mode: what `shells.json` and `frames.json` hold. */
+export type ByColorMode<T> = Record<(typeof COLOR_MODES)[number], T>;
+
+/**
+ * The cookie in which the app keeps the colour mode it shows, so that the API draws the page's
+ * markup in it too: the user's choice lives in localStorage, which the server cannot read
+ * (docs/decisions/177). Without it (a first visit) the markup is dark, the default of spec §1.
+ */
+export const COLOR_MODE_COOKIE = 'luz_color_mode';
+
 /** The page's style element for that markup; the app removes it once it has drawn the screen itself. */
 export const SHELL_STYLE_ELEMENT_ID = 'luz-shell-style';
 

@@ -1,3 +1,4 @@
+import { COLOR_MODE_COOKIE } from '@luz/shared/boot';
 import { useSyncExternalStore } from 'react';
 import type { ColorMode } from './theme';
 
@@ -47,6 +48,23 @@ export const themePreference = {
     };
   },
 };
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * Keeps the colour mode the app shows in a cookie, so that the next page the API serves comes with
+ * its drawn markup (a sign-in screen, a first frame) in that mode, not dark and then light
+ * (docs/decisions/177). The mode only, resolved: "system" is stored as what it showed.
+ */
+export function rememberColorMode(mode: ColorMode) {
+  const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : '';
+  try {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API exists only in secure contexts, and a plain-HTTP deploy on a LAN is one too.
+    globalThis.document.cookie = `${COLOR_MODE_COOKIE}=${mode}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure}`;
+  } catch {
+    // A document without cookies (sandboxed): the markup stays in the default mode.
+  }
+}
 
 /** The stored preference and the colour mode it resolves to, kept in step across tabs. */
 export function useThemePreference(): { preference: ThemePreference; mode: ColorMode } {
