@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { zRuntimeConfig } from '@luz/shared/contract';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -37,7 +39,10 @@ const frame = (path: string) => ({
   htmlWithoutHeading: `<div id="luz-first-frame" class="f"><a href="${path}"></a></div>`,
 });
 const frames = Object.fromEntries(
-  ['/downloads', '/rpus/', '/rpus/:rpuId/payment-history', '/admin'].map((path) => [path, frame(path)]),
+  ['/downloads', '/rpus/', '/rpus/:rpuId/payment-history', '/admin', '/settings'].map((path) => [
+    path,
+    frame(path),
+  ]),
 );
 const lightFrames = {
   '/rpus/': { css: '.g{position:fixed;background:#fff}', html: '<div id="luz-first-frame" class="g"></div>' },
@@ -67,10 +72,33 @@ const signedInPreloads = [
   ...sdkPreloads,
 ];
 
+/**
+ * A CDN on loopback for two remotes deployed on their own: the periods remote's build put its
+ * headings beside its manifest; the settings remote's CDN fails.
+ */
+let cdn: Server;
+let cdnOrigin: string;
+async function startCdn(): Promise<string> {
+  cdn = createServer((request, response) => {
+    if (request.url === '/periods/first-frame.json') {
+      response.setHeader('Content-Type', 'application/json');
+      response.end(
+        JSON.stringify({ '/downloads': { title: 'Descargas', subtitle: 'Tus cargas <y> syncs.' } }),
+      );
+    } else {
+      response.statusCode = 503;
+      response.end();
+    }
+  });
+  await new Promise<void>((resolve) => cdn.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(cdn.address() as AddressInfo).port}`;
+}
+
 let database: TestDatabase;
 let t: TestApp;
 beforeAll(async () => {
   database = await createTestDatabase();
+  cdnOrigin = await startCdn();
   const files: Record<string, string | Buffer> = {
     'host/dist/index.html':
       '<!doctype html><html><head><title>Luz</title><script defer src="/static/js/index.c0fea2a087.js"></script></head><body><div id="root"></div></body></html>',
@@ -99,12 +127,12 @@ beforeAll(async () => {
       webRoot,
       frontEnd: {
         apiUrl: 'https://api.luz.example.com',
-        // A remote on a CDN: its manifest is preloaded, its files are the CDN's business.
+        // Remotes on a CDN: their manifest is preloaded, their files are the CDN's business.
         remotes: {
           rpus: '/remotes/rpus/mf-manifest.json',
-          periods: 'https://cdn.example.com/periods/mf-manifest.json',
+          periods: `${cdnOrigin}/periods/mf-manifest.json`,
           admin: '/remotes/admin/mf-manifest.json',
-          settings: '/remotes/settings/mf-manifest.json',
+          settings: `${cdnOrigin}/settings/mf-manifest.json`,
         },
       },
     },
@@ -113,6 +141,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await database.drop();
+  await new Promise((resolve) => cdn.close(resolve));
 });
 
 const get = (url: string, headers: Record<string, string> = {}) =>
@@ -156,11 +185,11 @@ describe('the host page', () => {
     // `/` is the start page (/downloads), whose remote lives on a CDN.
     for (const url of ['/', '/downloads', '/periods?page=1']) {
       expect(preloads((await get(url)).body)).toEqual([
-        '<link rel="preload" href="https://cdn.example.com/periods/mf-manifest.json" as="fetch" crossorigin="anonymous" data-remote="periods">',
+        `<link rel="preload" href="${cdnOrigin}/periods/mf-manifest.json" as="fetch" crossorigin="anonymous" data-remote="periods">`,
         ...signedInPreloads,
       ]);
     }
-    // Not built here: only the manifest, whose failure the remote's loading reports.
+    // On a CDN: only the manifest, whose failure the remote's loading reports.
     expect(preloads((await get('/settings')).body)).toHaveLength(3);
   });
 
@@ -208,8 +237,12 @@ describe('the host page', () => {
     );
     const { powered_by } = (await get('/config.json')).json();
     expect(rpus).toContain(`<a href="${powered_by.url}">${powered_by.label}</a></div><div id="root"></div>`);
-    // A remote on a CDN, and one served here whose build wrote no headings: the frame goes without one.
-    for (const url of ['/downloads', '/admin']) {
+    // A remote on a CDN: its headings come from beside its manifest there, escaped.
+    expect((await get('/downloads')).body).toContain(
+      '<a href="/downloads"></a><h1>Descargas</h1><p>Tus cargas &lt;y&gt; syncs.</p>',
+    );
+    // A remote served here whose build wrote no headings, and one whose CDN fails: no heading.
+    for (const url of ['/admin', '/settings']) {
       const body = (await get(url)).body;
       expect(body).toContain(
         `<div id="luz-first-frame" class="f"><a href="${url}"></a></div><div id="root"></div>`,

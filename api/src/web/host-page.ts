@@ -29,6 +29,7 @@ import {
 import { parse as parseCookies } from 'cookie';
 import { escapeAttribute, escapeText } from 'entities';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { headingsUrlOf, type RemoteHeadingsOptions, remoteHeadingsCache } from './remote-headings';
 
 /**
  * The host's page as the API serves it: the built index.html with the runtime configuration in it
@@ -40,7 +41,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * host's own scripts load, instead of after. A sign-in screen's
  * address gets the screen's markup too (the host's build renders it into `shells.json`), which
  * paints before any script; the app replaces it when it starts. A signed-in screen's address gets
- * its first frame (`frames.json`) with the heading its remote's build wrote (`first-frame.json`),
+ * its first frame (`frames.json`) with the heading its remote's build wrote (`first-frame.json`, read
+ * from disk or, for a remote on a CDN, fetched from beside its manifest),
  * over the app until the app shows the screen (docs/decisions/176). Both come in the colour mode
  * the user's app last showed, which it keeps in a cookie (docs/decisions/177).
  */
@@ -190,12 +192,15 @@ export type HostPageOptions = {
   hostDist: string;
   webRoot: string;
   config: RuntimeConfig;
+  /** How the headings of remotes on another origin are fetched and kept (tests shorten it). */
+  remoteHeadings?: RemoteHeadingsOptions;
 };
 
 /** Answers a page request with the host's page, compressed as the browser accepts, never cached without revalidation. */
-export function hostPageHandler({ hostDist, webRoot, config }: HostPageOptions) {
+export function hostPageHandler({ hostDist, webRoot, config, remoteHeadings }: HostPageOptions) {
   const files = new Map<string, FileRead>();
   const pages = new PageCache();
+  const cdnHeadings = remoteHeadingsCache(remoteHeadings);
 
   /** The host's chunks that match, from the build's manifest.json; none without one (the development server). */
   async function hostChunks(patterns: RegExp[]): Promise<{ key: string; preloads: Preload[] }> {
@@ -262,10 +267,15 @@ export function hostPageHandler({ hostDist, webRoot, config }: HostPageOptions) 
     }
   }
 
-  /** The screens' headings a remote served here wrote beside its manifest; none for a remote served elsewhere. */
+  /** The screens' headings a remote's build wrote beside its manifest: read from disk here, fetched from a CDN. */
   async function headingsOf(remote: RemoteName): Promise<{ key: string; headings: FirstFrameHeadings }> {
     const manifestPath = localManifestPath(remote);
-    if (!manifestPath) return { key: 'none', headings: {} };
+    if (!manifestPath) {
+      const manifestUrl = config.remotes[remote];
+      return /^https?:\/\//.test(manifestUrl)
+        ? cdnHeadings.get(headingsUrlOf(manifestUrl))
+        : { key: 'none', headings: {} };
+    }
     try {
       const read = await readJsonIfChanged<FirstFrameHeadings>(
         join(dirname(manifestPath), FIRST_FRAME_FILE),
