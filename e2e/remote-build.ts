@@ -61,6 +61,15 @@ export async function buildRemoteWithChangedText(
       `The build of remote-${remote} failed (exit code ${code ?? '?'}, signal ${signal ?? 'none'}). ${message}\nIts output:\n${String(stdout ?? '').slice(-4000)}`,
     );
   }
+  // The screens' headings (first-frame.json) are written from the text catalogue as the build's
+  // configuration loads, which the module replacement does not reach: the same change, made there.
+  const quoted = (code: string) => /'([^']*)'/.exec(code)?.[1];
+  const [fromText, toText] = [quoted(change.from), quoted(change.to)];
+  const headingsFile = join(dist, 'first-frame.json');
+  if (fromText !== undefined && toText !== undefined) {
+    const headings = readFileSync(headingsFile, 'utf8');
+    writeFileSync(headingsFile, headings.replaceAll(JSON.stringify(fromText), JSON.stringify(toText)));
+  }
   return { dist, remove: () => rmSync(folder, { recursive: true, force: true }) };
 }
 

@@ -166,6 +166,12 @@ test.describe('un equipo despliega su remoto por su cuenta', () => {
 
     const second = await page.context().newPage();
     await signInWithToken(second, token);
+    // Its first frame, drawn before any script, has the remote's new heading too: the API fetched
+    // it from beside the manifest on the remote's origin.
+    await second.route('**/*.js', (route) => route.abort());
+    await second.goto(`${product.baseURL}/rpus/`);
+    await expect(second.locator('#luz-first-frame h1')).toHaveText('Servicios de tu empresa');
+    await second.unroute('**/*.js');
     const manifest = second.waitForRequest(`${remoteOrigin.origin}/mf-manifest.json`);
     await second.goto(`${product.baseURL}/rpus/`);
     await manifest;

@@ -29,7 +29,7 @@ import {
 import { parse as parseCookies } from 'cookie';
 import { escapeAttribute, escapeText } from 'entities';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { headingsUrlOf, type RemoteHeadingsOptions, remoteHeadingsCache } from './remote-headings';
+import { headingsUrlOf, remoteHeadingsCache } from './remote-headings';
 
 /**
  * The host's page as the API serves it: the built index.html with the runtime configuration in it
@@ -149,8 +149,9 @@ class PageCache {
   get(key: string, make: () => string): Variants {
     const known = this.variants.get(key);
     if (known) return known;
-    // One entry per remote and deploy: older deploys' entries go once there are more than a few.
-    if (this.variants.size >= 32) this.variants.clear();
+    // One entry per screen, colour mode and deploy (about 30 per deploy): older deploys' entries go
+    // once there are more than that.
+    if (this.variants.size >= 64) this.variants.clear();
     const html = Buffer.from(make());
     const made: Variants = {
       etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
@@ -192,15 +193,13 @@ export type HostPageOptions = {
   hostDist: string;
   webRoot: string;
   config: RuntimeConfig;
-  /** How the headings of remotes on another origin are fetched and kept (tests shorten it). */
-  remoteHeadings?: RemoteHeadingsOptions;
 };
 
 /** Answers a page request with the host's page, compressed as the browser accepts, never cached without revalidation. */
-export function hostPageHandler({ hostDist, webRoot, config, remoteHeadings }: HostPageOptions) {
+export function hostPageHandler({ hostDist, webRoot, config }: HostPageOptions) {
   const files = new Map<string, FileRead>();
   const pages = new PageCache();
-  const cdnHeadings = remoteHeadingsCache(remoteHeadings);
+  const cdnHeadings = remoteHeadingsCache();
 
   /** The host's chunks that match, from the build's manifest.json; none without one (the development server). */
   async function hostChunks(patterns: RegExp[]): Promise<{ key: string; preloads: Preload[] }> {
