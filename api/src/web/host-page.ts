@@ -6,6 +6,7 @@ import negotiate from '@fastify/accept-negotiator';
 import {
   type ByColorMode,
   COLOR_MODE_COOKIE,
+  type ColorMode,
   FIRST_FRAME_FILE,
   FIRST_FRAME_HEADING,
   FIRST_FRAME_STYLE_ELEMENT_ID,
@@ -66,8 +67,6 @@ export function frameWithHeading(frame: Frame, heading: FirstFrameHeadings[strin
     .replaceAll(FIRST_FRAME_HEADING.subtitle, escapeText(heading.subtitle));
   return { css: frame.css, html };
 }
-
-type ColorMode = keyof ByColorMode<unknown>;
 
 /** The colour mode the page's markup is drawn in: the one the app keeps in its cookie, else the default. */
 export function colorModeOf(cookieHeader: string | undefined): ColorMode {

@@ -30,11 +30,12 @@ export const PUBLIC_SCREEN_PATHS = ['/login', '/create-account', '/recover-passw
 /** A screen's markup and the CSS it uses, as the host's build renders it (`shells.json`). */
 export type Shell = { css: string; html: string };
 
-/** The colour modes the host's build draws that markup in: the theme's (`ColorMode`). */
+/** The theme's colour modes, in each of which the host's build draws that markup. */
 export const COLOR_MODES = ['dark', 'light'] as const;
+export type ColorMode = (typeof COLOR_MODES)[number];
 
 /** One of each, by colour mode: what `shells.json` and `frames.json` hold. */
-export type ByColorMode<T> = Record<(typeof COLOR_MODES)[number], T>;
+export type ByColorMode<T> = Record<ColorMode, T>;
 
 /**
  * The cookie in which the app keeps the colour mode it shows, so that the API draws the page's

@@ -1,3 +1,5 @@
+import type { ColorMode } from '@luz/shared/boot';
+
 /** Palette of spec §9: main #DA70D6 (orchid), secondary #C71585 (medium violet red). */
 const palette = {
   main: '#DA70D6',
@@ -75,5 +77,5 @@ export const lightTheme: Theme = {
   },
 };
 
-export type ColorMode = 'dark' | 'light';
+export type { ColorMode };
 export const themes: Record<ColorMode, Theme> = { dark: darkTheme, light: lightTheme };
