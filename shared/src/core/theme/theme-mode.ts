@@ -59,7 +59,7 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 export function rememberColorMode(mode: ColorMode) {
   const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : '';
   try {
-    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API exists only in secure contexts, and a plain-HTTP deploy on a LAN is one too.
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API exists only in secure contexts, which a plain-HTTP deploy on a LAN is not.
     globalThis.document.cookie = `${COLOR_MODE_COOKIE}=${mode}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure}`;
   } catch {
     // A document without cookies (sandboxed): the markup stays in the default mode.
