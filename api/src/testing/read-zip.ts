@@ -43,10 +43,9 @@ function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<ZipEntry> {
       stream.on('error', reject);
       stream.on('end', () => {
         const data = Buffer.concat(chunks);
-        if (crc32(data) !== entry.crc32) {
-          return reject(
-            new Error(`${entry.fileName}: CRC-32 ${crc32(data)} is not the announced ${entry.crc32}`),
-          );
+        const crc = crc32(data);
+        if (crc !== entry.crc32) {
+          return reject(new Error(`${entry.fileName}: CRC-32 ${crc} is not the announced ${entry.crc32}`));
         }
         resolve({
           name: entry.fileName,
