@@ -11,6 +11,7 @@ import { loadPortalSession } from '../portal/session-store';
 import { addCredential, apiOf, newCaller } from '../rpus/test-helpers';
 import { SYNC_EVENTS_CHANNEL } from '../sync-events/hub';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { waitForValue } from '../testing/wait-for';
 
 // "Conectar con CFE" and the CAPTCHA solved by its owner, against the replica of CFE's pages.
 
@@ -55,19 +56,6 @@ async function replicaAccount(switches: Record<string, unknown> = {}) {
   return username;
 }
 
-async function waitFor<T>(
-  probe: () => Promise<T | null | undefined | false>,
-  timeoutMs = 60_000,
-): Promise<NonNullable<Exclude<T, false>>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<Exclude<T, false>>;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 const credentialStatus = async (id: string) =>
   (await t.db.query<{ status: number }>('SELECT status FROM credentials WHERE id = $1', [id])).rows[0]
     ?.status;
@@ -76,7 +64,7 @@ test('adding an account connects it at once: the session is stored, sealed, and 
   const cfeUser = await replicaAccount();
   const { token } = await newCaller(t);
   const credential = await addCredential(t, token, { cfe_user: cfeUser, password: 'Demo-2024' });
-  const stored = await waitFor(() =>
+  const stored = await waitForValue(() =>
     loadPortalSession(t.db, createSecretBox(t.config.credentialsKey), credential.credential_id),
   );
   expect(stored.snapshot).toMatchObject({ loggedIn: true, cfeUser });
@@ -86,7 +74,9 @@ test('adding an account connects it at once: the session is stored, sealed, and 
   );
   expect(rows[0]?.snapshot_encrypted).not.toContain('ASP.NET_SessionId');
   expect(rows[0]?.snapshot_encrypted).not.toContain('Demo-2024');
-  await waitFor(async () => (await credentialStatus(credential.credential_id)) === CredentialStatus.valid);
+  await waitForValue(
+    async () => (await credentialStatus(credential.credential_id)) === CredentialStatus.valid,
+  );
 
   // "Conectar con CFE" again reuses the open session: no second login.
   const again = connection(await api('POST', `/credentials/${credential.credential_id}/connect`, token));
@@ -98,7 +88,7 @@ test('a wrong password is refused: the account says so and keeps no session', as
   const cfeUser = await replicaAccount();
   const { token } = await newCaller(t);
   const credential = await addCredential(t, token, { cfe_user: cfeUser, password: 'no-es-esta' });
-  await waitFor(
+  await waitForValue(
     async () => (await credentialStatus(credential.credential_id)) === CredentialStatus.invalidPassword,
   );
   const refused = connection(await api('POST', `/credentials/${credential.credential_id}/connect`, token));
@@ -116,7 +106,7 @@ test('a CAPTCHA reaches its owner; a wrong answer brings a new one, the right on
   const credential = await addCredential(t, token, { cfe_user: cfeUser, password: 'Demo-2024' });
   const id = credential.credential_id;
 
-  const event = await waitFor(async () =>
+  const event = await waitForValue(async () =>
     captchaEvents.find((candidate) => candidate.credential_id === id && candidate.challenge_id),
   );
   expect(event).toMatchObject({ cfe_user: cfeUser, message: expect.stringContaining('captcha') });
@@ -160,7 +150,7 @@ test('a CAPTCHA reaches its owner; a wrong answer brings a new one, the right on
   );
   expect(right).toMatchObject({ state: 'connected', challenge: null });
   expect(await credentialStatus(id)).toBe(CredentialStatus.valid);
-  await waitFor(async () =>
+  await waitForValue(async () =>
     captchaEvents.find((candidate) => candidate.credential_id === id && candidate.challenge_id === null),
   );
   expect((await api('GET', `/credentials/${id}/captcha`, token)).statusCode).toBe(404);
@@ -192,7 +182,7 @@ test('"otra imagen" draws a new CAPTCHA for a new login form', async () => {
   const cfeUser = await replicaAccount({ captcha: 'always' });
   const { token } = await newCaller(t);
   const credential = await addCredential(t, token, { cfe_user: cfeUser, password: 'Demo-2024' });
-  const first = await waitFor(async () => {
+  const first = await waitForValue(async () => {
     const response = await api('GET', `/credentials/${credential.credential_id}/captcha`, token);
     return response.statusCode === 200 ? zCaptchaChallenge.parse(response.json()) : null;
   });
@@ -207,7 +197,7 @@ test('a superuser sees another user’s CAPTCHA but cannot answer it; another us
   const owner = await newCaller(t);
   const credential = await addCredential(t, owner.token, { cfe_user: cfeUser, password: 'Demo-2024' });
   const id = credential.credential_id;
-  const challenge = await waitFor(async () => {
+  const challenge = await waitForValue(async () => {
     const response = await api('GET', `/credentials/${id}/captcha`, owner.token);
     return response.statusCode === 200 ? zCaptchaChallenge.parse(response.json()) : null;
   });

@@ -6,3 +6,14 @@
 export async function waitFor(condition: () => boolean | Promise<boolean>): Promise<void> {
   while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 10));
 }
+
+/** The first truthy value `probe` gives, checked as `waitFor` checks its condition. */
+export async function waitForValue<T>(
+  probe: () => Promise<T | null | undefined | false>,
+): Promise<NonNullable<Exclude<T, false>>> {
+  for (;;) {
+    const value = await probe();
+    if (value) return value as NonNullable<Exclude<T, false>>;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
