@@ -4,12 +4,12 @@
  * jest's limit for the test.
  */
 export async function waitFor(condition: () => boolean | Promise<boolean>): Promise<void> {
-  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 10));
+  await waitForValue(async () => (await condition()) || null);
 }
 
 /** The first truthy value `probe` gives, checked as `waitFor` checks its condition. */
 export async function waitForValue<T>(
-  probe: () => Promise<T | null | undefined | false>,
+  probe: () => T | null | undefined | false | Promise<T | null | undefined | false>,
 ): Promise<NonNullable<Exclude<T, false>>> {
   for (;;) {
     const value = await probe();
