@@ -10,7 +10,7 @@ import {
 } from './database';
 import { guarded } from './query-error';
 
-type PGliteQueryable = Pick<PGlite | Transaction, 'query' | 'exec'>;
+export type PGliteQueryable = Pick<PGlite | Transaction, 'query' | 'exec'>;
 
 function toResult<T extends Row>(results: Results<T>): QueryResult<T> {
   return { rows: results.rows, rowCount: results.affectedRows || results.rows.length };
@@ -60,19 +60,27 @@ export type PGliteOpenOptions = {
 };
 
 /**
- * `dataDir`: a folder to persist in, or undefined for memory. PGlite is a single connection: it
- * runs one statement at a time and holds every other query while a transaction is open, so
- * transactions are serialised and never see each other's uncommitted work.
+ * What Luz uses of a PGlite instance. The test runner hands over one that a jest worker reuses from
+ * file to file through this (`testing/pglite-pool.ts`, decision 178).
  */
-export async function openPGlite(
+export type PGliteSession = PGliteQueryable & {
+  transaction<T>(fn: (tx: PGliteQueryable) => Promise<T>): Promise<T>;
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  dumpDataDir(compression: 'none'): Promise<Blob>;
+  close(): Promise<void>;
+  readonly closed: boolean;
+};
+
+/** A PGlite instance in this process, started on `dataDir` (a folder to persist in, or memory). */
+export async function createPGlite(
   dataDir?: string,
   { loadDataDir, artifacts, initdb, settings = [] }: PGliteOpenOptions = {},
-): Promise<PGliteDatabase> {
+): Promise<PGlite> {
   // Loaded on demand: PostgreSQL deployments never pay for the WebAssembly build.
   const { PGlite } = await import('@electric-sql/pglite');
   // Trigram indexes serve the lists' "contains" filters (migration 100).
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const pg = await PGlite.create({
+  return PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
     ...(artifacts && { pgliteWasmModule: artifacts.wasmModule, fsBundle: artifacts.fsBundle }),
@@ -80,6 +88,19 @@ export async function openPGlite(
     extensions: { pg_trgm },
     postgresqlconf: [...PGLITE_SETTINGS, ...settings],
   });
+}
+
+/**
+ * `dataDir`: a folder to persist in, or undefined for memory. PGlite is a single connection: it
+ * runs one statement at a time and holds every other query while a transaction is open, so
+ * transactions are serialised and never see each other's uncommitted work.
+ */
+export async function openPGlite(dataDir?: string, options: PGliteOpenOptions = {}): Promise<PGliteDatabase> {
+  return pgliteDatabase(await createPGlite(dataDir, options));
+}
+
+/** The database over one PGlite session. */
+export async function pgliteDatabase(pg: PGliteSession): Promise<PGliteDatabase> {
   // One session for the whole process: its settings hold for every query (RANDOM_PAGE_COST).
   await pg.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}`);
   const outer = queryable(pg);

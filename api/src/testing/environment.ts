@@ -8,7 +8,14 @@ import { TestEnvironment } from 'jest-environment-node';
 import { releaseAsyncStorages } from '../../../scripts/jest/async-storages.cjs';
 import { PASSWORD_CHECK_PACKAGES, PasswordStrength } from '../auth/password-strength';
 import type { PGliteArtifacts } from '../db/pglite';
-import { pgliteTemplateFile, templateEnv, type WorkerShared, workerSharedKey } from './worker-shared';
+import { PGlitePool } from './pglite-pool';
+import {
+  pgliteTemplateFile,
+  TEST_PGLITE_SETTINGS,
+  templateEnv,
+  type WorkerShared,
+  workerSharedKey,
+} from './worker-shared';
 
 // Node has it; TypeScript declares it only in the DOM's library.
 declare const WebAssembly: {
@@ -58,22 +65,43 @@ const templates = { migrated: once(readTemplate(true)), empty: once(readTemplate
 let passwordChecker: PasswordStrength | undefined;
 const PASSWORD_CHECKER_IDLE_MS = 60_000;
 
+/** PGlite's WebAssembly (9 MB) and its file-system bundle, read once per worker. */
+const pgliteFiles = once(async () => {
+  const dist = pgliteDist();
+  const [wasm, bundle] = await Promise.all([
+    readFile(join(dist, 'pglite.wasm')),
+    readFile(join(dist, 'pglite.data')),
+  ]);
+  return { wasm, fsBundle: bytesBlob(bundle) };
+});
+
+const compileArtifacts = async (): Promise<PGliteArtifacts> => {
+  const { wasm, fsBundle } = await pgliteFiles();
+  return { wasmModule: await WebAssembly.compile(wasm), fsBundle };
+};
+
 /**
- * PGlite's WebAssembly (9 MB) compiled and its file-system bundle read once per worker instead of
- * once per file; the migrated and empty template data folders likewise (their untarring is
+ * The worker's migrated databases, started in its realm and reused by its files (decision 178),
+ * on a compiled module of their own: the files' one changes realm with each file (below).
+ */
+const pool = new PGlitePool({
+  artifacts: once(compileArtifacts),
+  template: () => templates.migrated(),
+  settings: TEST_PGLITE_SETTINGS,
+  // One file seldom holds more than two at once.
+  keep: 2,
+});
+
+/**
+ * PGlite's WebAssembly compiled once per worker instead of once per file, for the databases a
+ * file starts itself; the migrated and empty template data folders likewise (their untarring is
  * PGlite's own, per database).
  */
 const shared: WorkerShared = {
-  pgliteArtifacts: once(async (): Promise<PGliteArtifacts> => {
-    const dist = pgliteDist();
-    const [wasm, bundle] = await Promise.all([
-      readFile(join(dist, 'pglite.wasm')),
-      readFile(join(dist, 'pglite.data')),
-    ]);
-    return { wasmModule: await WebAssembly.compile(wasm), fsBundle: bytesBlob(bundle) };
-  }),
+  pgliteArtifacts: once(compileArtifacts),
   pgliteTemplate: (migrated) =>
     process.env[templateEnv.pglite] ? (migrated ? templates.migrated() : templates.empty()) : null,
+  migratedPGlite: () => (process.env[templateEnv.pglite] ? pool.acquire() : null),
   passwordChecker: () => {
     passwordChecker ??= new PasswordStrength(
       () => PASSWORD_CHECK_PACKAGES.map((name) => requireFromApi.resolve(name)),

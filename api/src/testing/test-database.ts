@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
-import { openPGlite } from '../db/pglite';
+import { openPGlite, pgliteDatabase } from '../db/pglite';
 import { openPostgres } from '../db/postgres';
-import { templateEnv, workerShared } from './worker-shared';
+import { sessionInThisRealm } from './realm-copy';
+import { TEST_PGLITE_SETTINGS, templateEnv, workerShared } from './worker-shared';
 
 export type TestDatabase = {
   db: Database;
@@ -66,11 +67,14 @@ export async function createTestDatabase({
 } = {}): Promise<TestDatabase> {
   if (testDatabaseKind() === 'pglite') {
     const shared = workerShared();
+    const reused = migrated ? shared?.migratedPGlite() : null;
+    if (reused) {
+      const db = await pgliteDatabase(sessionInThisRealm(await reused));
+      return { db, url: null, drop: () => db.close() };
+    }
     const template = shared?.pgliteTemplate(migrated);
     const db = await openPGlite(undefined, {
-      // PGlite fills its shared buffers when it starts: 32 MB of them were a third of the start
-      // of a test file's database, which holds a few thousand rows at most (decision 009).
-      settings: ['shared_buffers = 4MB'],
+      settings: TEST_PGLITE_SETTINGS,
       ...(template && { loadDataDir: await template }),
       ...(shared && { artifacts: await shared.pgliteArtifacts() }),
     });
