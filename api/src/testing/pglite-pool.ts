@@ -143,15 +143,15 @@ export class PGlitePool {
       if (closed) throw new Error('PGlite is closed');
     };
     // Parameters are copied into this realm; results are copied into the file's by its side.
-    const queryable = (target: PGliteQueryable): PGliteQueryable =>
+    const inTransaction = (tx: PGliteQueryable): PGliteQueryable =>
       ({
-        query: (sql, params, options) => target.query(sql, copyIntoRealm(params), options),
-        exec: (sql, options) => target.exec(sql, options),
+        query: (sql, params, options) => tx.query(sql, copyIntoRealm(params), options),
+        exec: (sql, options) => tx.exec(sql, options),
       }) as PGliteQueryable;
     return {
       query: (sql, params, options) => {
         open();
-        return queryable(pg).query(sql, params, options);
+        return pg.query(sql, copyIntoRealm(params), options);
       },
       exec: (sql, options) => {
         open();
@@ -159,7 +159,7 @@ export class PGlitePool {
       },
       transaction: (fn) => {
         open();
-        return pg.transaction((tx) => fn(queryable(tx)));
+        return pg.transaction((tx) => fn(inTransaction(tx)));
       },
       listen: async (channel, handler) => {
         open();
