@@ -1,4 +1,5 @@
 // One jest run for the whole workspace: each package is a project with its own environment.
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { testsNotForPostgres } from './scripts/jest/database-tests.mjs';
 
@@ -67,9 +68,10 @@ const notForPostgres = () => testsNotForPostgres(fileURLToPath(new URL('./api/sr
 
 export default {
   rootDir: '.',
-  // Test files wait on databases, sockets and argon2 as much as they compute: three workers keep
-  // two cores busy (decision 009).
-  maxWorkers: 3,
+  // One worker per core. A third worker on two cores, meant to fill what a waiting file leaves, made
+  // the whole \`npm test\` slower once the end-to-end tests ran beside jest: more files and browsers
+  // than cores, each waiting, polling and collecting garbage longer (decision 009, stop 56).
+  maxWorkers: availableParallelism(),
   // Files used to leave their realm reachable after they ended (Node's fetch timer kept jest's
   // async-local store, now boxed by scripts/jest/async-storages.cjs), so a worker's heap grew from
   // ~180 to ~500 MB over its files, and garbage collection took 8 % of its time at the start and
