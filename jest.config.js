@@ -68,9 +68,9 @@ const notForPostgres = () => testsNotForPostgres(fileURLToPath(new URL('./api/sr
 
 export default {
   rootDir: '.',
-  // One worker per core. A third worker on two cores, meant to fill what a waiting file leaves, made
-  // the whole \`npm test\` slower once the end-to-end tests ran beside jest: more files and browsers
-  // than cores, each waiting, polling and collecting garbage longer (decision 009, stop 56).
+  // One worker per core. A third worker on two cores, meant to fill what a waiting file leaves,
+  // made the whole `npm test` slower and costlier in CPU once the end-to-end tests ran beside jest,
+  // which fill those waits themselves (decision 009).
   maxWorkers: availableParallelism(),
   // Files used to leave their realm reachable after they ended (Node's fetch timer kept jest's
   // async-local store, now boxed by scripts/jest/async-storages.cjs), so a worker's heap grew from

@@ -179,7 +179,7 @@ test.describe('un equipo despliega su remoto por su cuenta', () => {
     }).toPass();
     await second.unroute('**/*.js');
     const manifest = second.waitForRequest(`${remoteOrigin.origin}/mf-manifest.json`);
-    await second.goto(`${product.baseURL}/rpus/`);
+    await second.goto(rpusPage);
     await manifest;
     await expect(second.getByRole('heading', { level: 1 })).toHaveText('Servicios de tu empresa');
     // The host's own texts and the other remotes come from the host's build, unchanged.
